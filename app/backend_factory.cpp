@@ -1,0 +1,36 @@
+#include "app/backend_factory.h"
+
+#include "core/cpu_backend.h"
+#ifdef STRIDESCOPE_HAS_VULKAN
+#include "gpu/vulkan_backend.h"
+#endif
+
+namespace stridescope {
+
+std::vector<std::string> compiled_backends() {
+#ifdef STRIDESCOPE_HAS_VULKAN
+  return {"cpu", "vulkan"};
+#else
+  return {"cpu"};
+#endif
+}
+
+Expected<std::unique_ptr<Backend>> make_backend(std::string_view name, const BackendOptions& options) {
+  if (name == "cpu") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
+  if (name == "vulkan") {
+#ifdef STRIDESCOPE_HAS_VULKAN
+    VulkanOptions vulkan;
+    vulkan.device = options.vulkan_device;
+    vulkan.force_staging = options.vulkan_force_staging;
+    vulkan.enable_validation = options.vulkan_validation;
+    return make_vulkan_backend(vulkan);
+#else
+    (void)options;
+    return Error{ErrorCode::BackendUnavailable, "--backend", "this build has no Vulkan backend"};
+#endif
+  }
+  return Error{ErrorCode::InvalidSpec, "--backend",
+               "unknown backend '" + std::string(name) + "' (expected cpu or vulkan)"};
+}
+
+}  // namespace stridescope

@@ -1,0 +1,24 @@
+// Bit-for-bit comparison of two backends' results over the elements the
+// output tensor addresses (gaps are not compared).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "tensor_desc.h"
+
+namespace stridescope {
+
+struct Mismatch {
+  uint64_t count = 0;        // differing logical elements
+  Coord first;               // first in row-major order
+  uint64_t first_offset = 0;
+};
+
+// nullopt when every addressed element has the same bits.
+std::optional<Mismatch> compare_tensors(const TensorDesc& desc, std::span<const std::byte> a,
+                                        std::span<const std::byte> b);
+
+}  // namespace stridescope

@@ -1,0 +1,92 @@
+#include "fill.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "scalar.h"
+
+namespace stridescope {
+namespace {
+
+// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and identical on every
+// platform, unlike the std:: distributions.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double next_unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+
+ private:
+  uint64_t state_;
+};
+
+uint64_t wrap_to_size(DataType type, uint64_t value) {
+  const std::size_t size = element_size(type);
+  return size == 8 ? value : value & ((uint64_t{1} << (size * 8)) - 1);
+}
+
+uint64_t iota_bits(DataType type, uint64_t value) {
+  if (is_floating(type)) return *encode_scalar(static_cast<double>(value), type, "");
+  return wrap_to_size(type, value);
+}
+
+// The integer range [lo, hi] of a random fill, clamped to the type.
+struct IntRange {
+  double lo;
+  double hi;
+};
+
+IntRange integer_range(DataType type, double min, double max) {
+  double type_min = 0;
+  double type_max = 0;
+  switch (element_size(type)) {
+    case 1: type_max = is_signed_integer(type) ? 127 : 255; break;
+    case 2: type_max = is_signed_integer(type) ? 32767 : 65535; break;
+    case 4: type_max = is_signed_integer(type) ? 2147483647.0 : 4294967295.0; break;
+    default: type_max = is_signed_integer(type) ? 0x1.0p63 - 1024 : 0x1.0p64 - 2048; break;
+  }
+  if (is_signed_integer(type)) type_min = -type_max - 1;
+  const double lo = std::clamp(std::ceil(min), type_min, type_max);
+  const double hi = std::clamp(std::floor(max), type_min, type_max);
+  return {lo, std::max(lo, hi)};
+}
+
+uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
+  if (is_floating(type)) {
+    const double value = fill.min + rng.next_unit() * (fill.max - fill.min);
+    return *encode_scalar(value, type, "");
+  }
+  const IntRange range = integer_range(type, fill.min, fill.max);
+  const double value = std::floor(range.lo + rng.next_unit() * (range.hi - range.lo + 1));
+  const double clamped = std::min(value, range.hi);
+  if (clamped < 0) return wrap_to_size(type, static_cast<uint64_t>(static_cast<int64_t>(clamped)));
+  return static_cast<uint64_t>(clamped);
+}
+
+}  // namespace
+
+void fill_buffer(const Fill& fill, DataType type, uint64_t buffer_elements, std::span<std::byte> buffer) {
+  const std::size_t size = element_size(type);
+  if (std::holds_alternative<FillZeros>(fill)) {
+    std::fill_n(buffer.begin(), buffer_elements * size, std::byte{0});
+    return;
+  }
+  if (const auto* random = std::get_if<FillRandom>(&fill)) {
+    SplitMix64 rng(random->seed);
+    for (uint64_t i = 0; i < buffer_elements; ++i) {
+      write_element_bits(type, random_bits(type, *random, rng), buffer.data() + i * size);
+    }
+    return;
+  }
+  for (uint64_t i = 0; i < buffer_elements; ++i) {
+    write_element_bits(type, iota_bits(type, i + 1), buffer.data() + i * size);
+  }
+}
+
+}  // namespace stridescope

@@ -1,0 +1,32 @@
+// Ways to fill an input buffer, as the spec's `fill` names them. Values are
+// written in buffer order (offset 0, 1, 2, ...), as in the DirectML examples.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <variant>
+
+#include "data_type.h"
+
+namespace stridescope {
+
+// 1, 2, 3, ... converted to the type; integers wrap modulo 2^bits (INT8 goes
+// 126, 127, -128, ...), FLOAT16 rounds to nearest once past 2048.
+struct FillIota {};
+struct FillZeros {};
+// Uniform in [min, max] from a fixed generator (SplitMix64), so a seed gives the
+// same buffer on every machine. Integer types draw integers in
+// [ceil(min), floor(max)] clamped to the type's range.
+struct FillRandom {
+  uint64_t seed = 0;
+  double min = 0;
+  double max = 1;
+};
+
+using Fill = std::variant<FillIota, FillZeros, FillRandom>;
+
+// Fills `buffer_elements` elements of `type` at the start of `buffer`.
+void fill_buffer(const Fill& fill, DataType type, uint64_t buffer_elements, std::span<std::byte> buffer);
+
+}  // namespace stridescope

@@ -1,0 +1,67 @@
+// An operator invocation as typed by a person (spec file, app form) before
+// validation: every field optional or unchecked. Operation::make turns it into
+// a validated Operation or an Error naming the offending field by spec path.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "data_type.h"
+#include "padding.h"
+#include "scalar.h"
+
+namespace stridescope {
+
+enum class OpKind { Identity, Slice, Slice1, Padding, MaxPooling2 };
+
+// "identity", "slice", "slice1", "padding", "max_pooling2": the spec's `op`.
+std::string_view to_string(OpKind kind);
+std::optional<OpKind> parse_op_kind(std::string_view name);
+
+struct TensorRequest {
+  std::optional<DataType> data_type;           // output defaults to the input's
+  std::optional<std::vector<uint64_t>> sizes;  // output: inferred where the op determines them
+  std::optional<std::vector<uint64_t>> strides;
+};
+
+struct IdentityRequest {};
+
+struct SliceRequest {
+  std::vector<uint64_t> offsets, sizes, strides;
+};
+
+struct Slice1Request {
+  std::vector<uint64_t> input_window_offsets, input_window_sizes;
+  std::vector<int64_t> input_window_strides;
+};
+
+struct PaddingRequest {
+  PaddingMode padding_mode = PaddingMode::Constant;
+  Scalar padding_value = int64_t{0};
+  std::vector<uint64_t> start_padding, end_padding;
+};
+
+struct MaxPooling2Request {
+  std::vector<uint64_t> window_size;
+  std::optional<std::vector<uint64_t>> strides;        // default all 1
+  std::optional<std::vector<uint64_t>> start_padding;  // default all 0
+  std::optional<std::vector<uint64_t>> end_padding;    // default all 0
+  std::optional<std::vector<uint64_t>> dilations;      // default all 1
+};
+
+using ParamsRequest =
+    std::variant<IdentityRequest, SliceRequest, Slice1Request, PaddingRequest, MaxPooling2Request>;
+
+struct OpRequest {
+  TensorRequest input;
+  TensorRequest output;
+  std::optional<TensorRequest> output_indices;  // max_pooling2 only
+  ParamsRequest params;  // its alternative decides the op
+
+  OpKind kind() const { return static_cast<OpKind>(params.index()); }
+};
+
+}  // namespace stridescope

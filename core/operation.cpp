@@ -1,0 +1,412 @@
+#include "operation.h"
+
+#include <limits>
+#include <string>
+
+#include "checked_math.h"
+
+namespace stridescope {
+namespace {
+
+constexpr uint64_t kMaxUint32 = std::numeric_limits<uint32_t>::max();
+// Bounds on pooling work so that hostile windows cannot hang a backend.
+constexpr uint64_t kMaxPoolingAxisTable = uint64_t{1} << 26;  // output size * window, per axis
+constexpr uint64_t kMaxPoolingTaps = uint64_t{1} << 33;       // output elements * window elements
+
+std::string at(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string num(uint64_t value) { return std::to_string(value); }
+
+// A per-dimension parameter array: right length, every entry a DirectML UINT.
+Expected<Sizes> dims_param(const std::vector<uint64_t>& values, std::size_t expected,
+                           const std::string& path, const char* what_dims) {
+  if (values.size() != expected) {
+    return invalid(path, "has " + num(values.size()) + " entries but the input has " + num(expected) + " " +
+                             what_dims);
+  }
+  Sizes dims;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] > kMaxUint32) return invalid(at(path, i), "must fit in 32 bits (at most 4294967295)");
+    dims.push_back(values[i]);
+  }
+  return dims;
+}
+
+Expected<TensorDesc> make_tensor(DataType type, const std::vector<uint64_t>& sizes,
+                                 const std::optional<std::vector<uint64_t>>& strides,
+                                 const std::string& path, const Limits& limits) {
+  if (sizes.empty() || sizes.size() > kMaxRank) {
+    return invalid(path + ".sizes", "has " + num(sizes.size()) + " dimensions; a tensor needs 1 to 8");
+  }
+  std::optional<Strides> stride_dims;
+  if (strides) {
+    if (strides->size() != sizes.size()) {
+      return invalid(path + ".strides", "has " + num(strides->size()) + " entries but sizes has " +
+                                            num(sizes.size()));
+    }
+    stride_dims = Strides(std::span<const uint64_t>(*strides));
+  }
+  return TensorDesc::make(type, Sizes(std::span<const uint64_t>(sizes)), stride_dims, path, limits);
+}
+
+Expected<TensorDesc> make_input(const OpRequest& request, const Limits& limits) {
+  if (!request.input.data_type) return invalid("input.dataType", "is required");
+  if (!request.input.sizes) return invalid("input.sizes", "is required");
+  return make_tensor(*request.input.data_type, *request.input.sizes, request.input.strides, "input", limits);
+}
+
+// --- per-op parameter validation -------------------------------------------
+
+Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
+  const std::size_t rank = input.rank();
+  SliceParams p;
+  auto offsets = dims_param(r.offsets, rank, "params.offsets", "dimensions");
+  if (!offsets) return offsets.error();
+  auto sizes = dims_param(r.sizes, rank, "params.sizes", "dimensions");
+  if (!sizes) return sizes.error();
+  auto strides = dims_param(r.strides, rank, "params.strides", "dimensions");
+  if (!strides) return strides.error();
+  p.offsets = *offsets;
+  p.sizes = *sizes;
+  p.strides = *strides;
+  for (std::size_t i = 0; i < rank; ++i) {
+    const uint64_t n = input.sizes()[i];
+    if (p.strides[i] == 0) return invalid(at("params.strides", i), "stride must be at least 1");
+    if (p.sizes[i] == 0) return invalid(at("params.sizes", i), "size must be at least 1");
+    if (p.offsets[i] >= n) {
+      return invalid(at("params.offsets", i), "offset " + num(p.offsets[i]) + " is outside input size " + num(n));
+    }
+    const uint64_t last = p.offsets[i] + (p.sizes[i] - 1) * p.strides[i];  // < 2^64: 32-bit factors
+    if (last >= n) {
+      return invalid(at("params.sizes", i), "slice reads input index " + num(last) + ", past input size " +
+                                                num(n) + " (offset + (size - 1) * stride must be < size)");
+    }
+  }
+  return p;
+}
+
+Expected<Slice1Params> validate(const Slice1Request& r, const TensorDesc& input) {
+  const std::size_t rank = input.rank();
+  Slice1Params p;
+  auto offsets = dims_param(r.input_window_offsets, rank, "params.inputWindowOffsets", "dimensions");
+  if (!offsets) return offsets.error();
+  auto sizes = dims_param(r.input_window_sizes, rank, "params.inputWindowSizes", "dimensions");
+  if (!sizes) return sizes.error();
+  if (r.input_window_strides.size() != rank) {
+    return invalid("params.inputWindowStrides", "has " + num(r.input_window_strides.size()) +
+                                                    " entries but the input has " + num(rank) + " dimensions");
+  }
+  p.window_offsets = *offsets;
+  p.window_sizes = *sizes;
+  for (std::size_t i = 0; i < rank; ++i) {
+    const int64_t stride = r.input_window_strides[i];
+    const std::string path = at("params.inputWindowStrides", i);
+    if (stride == 0) return invalid(path, "stride must not be 0");
+    if (stride < std::numeric_limits<int32_t>::min() || stride > std::numeric_limits<int32_t>::max()) {
+      return invalid(path, "stride must fit in 32 bits");
+    }
+    p.window_strides.push_back(stride);
+    const uint64_t n = input.sizes()[i];
+    if (p.window_sizes[i] == 0) return invalid(at("params.inputWindowSizes", i), "window must not be empty");
+    if (p.window_offsets[i] >= n) {
+      return invalid(at("params.inputWindowOffsets", i),
+                     "offset " + num(p.window_offsets[i]) + " is outside input size " + num(n));
+    }
+    if (p.window_offsets[i] + p.window_sizes[i] > n) {
+      return invalid(at("params.inputWindowSizes", i),
+                     "window [" + num(p.window_offsets[i]) + ", " + num(p.window_offsets[i] + p.window_sizes[i]) +
+                         ") exceeds input size " + num(n) + " (offset + size must be <= size)");
+    }
+  }
+  return p;
+}
+
+Expected<PaddingParams> validate(const PaddingRequest& r, const TensorDesc& input) {
+  const std::size_t rank = input.rank();
+  PaddingParams p;
+  p.mode = r.padding_mode;
+  p.value = r.padding_value;
+  auto start = dims_param(r.start_padding, rank, "params.startPadding", "dimensions");
+  if (!start) return start.error();
+  auto end = dims_param(r.end_padding, rank, "params.endPadding", "dimensions");
+  if (!end) return end.error();
+  p.start_padding = *start;
+  p.end_padding = *end;
+  if (p.mode == PaddingMode::Constant) {
+    // The value only matters where it is used; other modes ignore it.
+    auto bits = encode_scalar(p.value, input.data_type(), "params.paddingValue");
+    if (!bits) return bits.error();
+    p.value_bits = *bits;
+  }
+  return p;
+}
+
+Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDesc& input) {
+  if (input.rank() != 4 && input.rank() != 5) {
+    return invalid("input.sizes", "max_pooling2 needs a 4-D {N,C,H,W} or 5-D {N,C,D,H,W} input, not " +
+                                      num(input.rank()) + "-D");
+  }
+  const std::size_t spatial = input.rank() - 2;
+  const char* what = "spatial dimensions";
+  MaxPooling2Params p;
+  auto window = dims_param(r.window_size, spatial, "params.windowSize", what);
+  if (!window) return window.error();
+  p.window_size = *window;
+  auto optional_dims = [&](const std::optional<std::vector<uint64_t>>& values, const char* path,
+                           uint64_t fallback) -> Expected<Sizes> {
+    if (!values) return Sizes(spatial, fallback);
+    return dims_param(*values, spatial, path, what);
+  };
+  auto strides = optional_dims(r.strides, "params.strides", 1);
+  if (!strides) return strides.error();
+  auto start = optional_dims(r.start_padding, "params.startPadding", 0);
+  if (!start) return start.error();
+  auto end = optional_dims(r.end_padding, "params.endPadding", 0);
+  if (!end) return end.error();
+  auto dilations = optional_dims(r.dilations, "params.dilations", 1);
+  if (!dilations) return dilations.error();
+  p.strides = *strides;
+  p.start_padding = *start;
+  p.end_padding = *end;
+  p.dilations = *dilations;
+  for (std::size_t i = 0; i < spatial; ++i) {
+    if (p.window_size[i] == 0) return invalid(at("params.windowSize", i), "window must be at least 1");
+    if (p.strides[i] == 0) return invalid(at("params.strides", i), "stride must be at least 1");
+    if (p.dilations[i] == 0) return invalid(at("params.dilations", i), "dilation must be at least 1");
+    const uint64_t span = (p.window_size[i] - 1) * p.dilations[i] + 1;  // 32-bit factors: no overflow
+    const uint64_t padded = input.sizes()[i + 2] + p.start_padding[i] + p.end_padding[i];
+    if (span > padded) {
+      return invalid(at("params.windowSize", i),
+                     "dilated window spans " + num(span) + " elements, more than the padded input size " +
+                         num(padded));
+    }
+  }
+  return p;
+}
+
+// The params' validation, dispatched on the request's alternative.
+Expected<OpParams> validate_params(const OpRequest& request, const TensorDesc& input) {
+  return std::visit(
+      [&](const auto& r) -> Expected<OpParams> {
+        using R = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<R, IdentityRequest>) {
+          return OpParams{IdentityParams{}};
+        } else {
+          auto params = validate(r, input);
+          if (!params) return params.error();
+          return OpParams{*params};
+        }
+      },
+      request.params);
+}
+
+// Output sizes that follow from input and params; slice1's are the most the
+// window can supply (a default the user may lower).
+Expected<Sizes> determined_output_sizes(const OpParams& params, const TensorDesc& input) {
+  const Sizes& in = input.sizes();
+  if (std::holds_alternative<IdentityParams>(params)) return in;
+  if (const auto* p = std::get_if<SliceParams>(&params)) return p->sizes;
+  if (const auto* p = std::get_if<Slice1Params>(&params)) {
+    Sizes out;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      out.push_back(slice1_max_copied(p->window_sizes[i], p->window_strides[i]));
+    }
+    return out;
+  }
+  if (const auto* p = std::get_if<PaddingParams>(&params)) {
+    Sizes out;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const uint64_t size = in[i] + p->start_padding[i] + p->end_padding[i];
+      if (size > kMaxUint32) {
+        return invalid(at("params.endPadding", i), "padded size " + num(size) + " does not fit in 32 bits");
+      }
+      out.push_back(size);
+    }
+    return out;
+  }
+  const auto& p = std::get<MaxPooling2Params>(params);
+  Sizes out{in[0], in[1]};
+  for (std::size_t i = 0; i < p.spatial_rank(); ++i) {
+    const uint64_t span = (p.window_size[i] - 1) * p.dilations[i] + 1;
+    const uint64_t padded = in[i + 2] + p.start_padding[i] + p.end_padding[i];
+    out.push_back((padded - span) / p.strides[i] + 1);
+  }
+  return out;
+}
+
+Status check_output_sizes(const OpParams& params, const Sizes& determined, const std::vector<uint64_t>& given) {
+  if (given.size() != determined.size()) {
+    return invalid("output.sizes", "has " + num(given.size()) + " dimensions but the input has " +
+                                       num(determined.size()));
+  }
+  const bool user_chosen = std::holds_alternative<Slice1Params>(params);
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    if (user_chosen) {
+      if (given[i] == 0) return invalid(at("output.sizes", i), "size must be at least 1");
+      if (given[i] > determined[i]) {
+        const auto& p = std::get<Slice1Params>(params);
+        return invalid(at("output.sizes", i),
+                       num(given[i]) + " exceeds the " + num(determined[i]) +
+                           " elements the window can supply (1 + (inputWindowSizes - 1) / |stride| = 1 + (" +
+                           num(p.window_sizes[i]) + " - 1) / " +
+                           num(static_cast<uint64_t>(std::abs(p.window_strides[i]))) + ")");
+      }
+    } else if (given[i] != determined[i]) {
+      return invalid(at("output.sizes", i), "is " + num(given[i]) + " but the op produces " + num(determined[i]));
+    }
+  }
+  return {};
+}
+
+Status check_unique_offsets(const TensorDesc& desc, const std::string& path) {
+  if (desc.layout().overlapping || desc.layout().broadcast) {
+    return invalid(path + ".strides", "strides make two elements share a buffer offset; an output must not overlap");
+  }
+  return {};
+}
+
+// DirectML leaves open what a window wholly in padding yields; StrideScope
+// refuses such parameters (max_pooling.h).
+Status check_windows_touch_input(const MaxPooling2Params& p, const TensorDesc& input, const Sizes& out) {
+  for (std::size_t i = 0; i < p.spatial_rank(); ++i) {
+    const int64_t n = static_cast<int64_t>(input.sizes()[i + 2]);
+    const int64_t stride = static_cast<int64_t>(p.strides[i]);
+    const int64_t start = static_cast<int64_t>(p.start_padding[i]);
+    const int64_t dilation = static_cast<int64_t>(p.dilations[i]);
+    const int64_t window = static_cast<int64_t>(p.window_size[i]);
+    auto touches = [&](int64_t o) {
+      const int64_t first = o * stride - start;
+      if (first >= n) return false;
+      if (first >= 0) return true;
+      const int64_t k = (-first + dilation - 1) / dilation;  // first tap at or after index 0
+      return k < window && first + k * dilation < n;
+    };
+    auto refuse = [&](int64_t o, const char* field) {
+      return invalid(at(field, i), "the window of output index " + std::to_string(o) + " along spatial dimension " +
+                                       num(i) + " lies wholly in padding");
+    };
+    const int64_t count = static_cast<int64_t>(out[i + 2]);
+    // Only windows starting before the input can miss it at the front, and
+    // only the last window can miss it at the back (window starts increase).
+    for (int64_t o = 0; o < count && o * stride - start < 0; ++o) {
+      if (!touches(o)) return refuse(o, "params.startPadding");
+    }
+    if (!touches(count - 1)) return refuse(count - 1, "params.endPadding");
+  }
+  return {};
+}
+
+Status check_pooling_work(const MaxPooling2Params& p, const Sizes& out) {
+  uint64_t taps = 1;
+  for (uint64_t size : out) taps *= size;  // bounded by the output buffer limit
+  for (std::size_t i = 0; i < p.spatial_rank(); ++i) {
+    auto table = checked_mul(out[i + 2], p.window_size[i]);
+    if (!table || *table > kMaxPoolingAxisTable) {
+      return invalid(at("params.windowSize", i), "window " + num(p.window_size[i]) + " over " + num(out[i + 2]) +
+                                                     " outputs is more work than StrideScope allows");
+    }
+    auto total = checked_mul(taps, p.window_size[i]);
+    if (!total || *total > kMaxPoolingTaps) {
+      return invalid(at("params.windowSize", i), "pooling would read more than 2^33 window taps");
+    }
+    taps = *total;
+  }
+  return {};
+}
+
+Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const OpParams& params,
+                                                 const TensorDesc& input, const Sizes& out, const Limits& limits) {
+  if (!request.output_indices) return std::optional<TensorDesc>{};
+  if (!std::holds_alternative<MaxPooling2Params>(params)) {
+    return invalid("outputIndices", "only max_pooling2 has an indices output");
+  }
+  const TensorRequest& r = *request.output_indices;
+  const DataType type = r.data_type.value_or(DataType::UInt32);
+  if (type != DataType::UInt32 && type != DataType::UInt64) {
+    return invalid("outputIndices.dataType", "must be UINT32 or UINT64, not " + std::string(to_string(type)));
+  }
+  if (type == DataType::UInt32 && input.element_count() > kMaxUint32 + uint64_t{1}) {
+    return invalid("outputIndices.dataType", "UINT32 cannot index an input of " + num(input.element_count()) +
+                                                 " elements; use UINT64");
+  }
+  const std::vector<uint64_t> sizes(out.begin(), out.end());
+  if (r.sizes) {
+    auto checked = check_output_sizes(params, out, *r.sizes);
+    if (!checked) {
+      Error e = checked.error();
+      e.path.replace(0, std::string("output").size(), "outputIndices");
+      return e;
+    }
+  }
+  auto desc = make_tensor(type, sizes, r.strides, "outputIndices", limits);
+  if (!desc) return desc.error();
+  if (auto unique = check_unique_offsets(*desc, "outputIndices"); !unique) return unique.error();
+  return std::optional<TensorDesc>{*desc};
+}
+
+}  // namespace
+
+std::string_view to_string(OpKind kind) {
+  switch (kind) {
+    case OpKind::Identity: return "identity";
+    case OpKind::Slice: return "slice";
+    case OpKind::Slice1: return "slice1";
+    case OpKind::Padding: return "padding";
+    case OpKind::MaxPooling2: return "max_pooling2";
+  }
+  return "?";
+}
+
+std::optional<OpKind> parse_op_kind(std::string_view name) {
+  for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding, OpKind::MaxPooling2}) {
+    if (to_string(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+Expected<Operation> Operation::make(const OpRequest& request, const Limits& limits) {
+  auto input = make_input(request, limits);
+  if (!input) return input.error();
+  auto params = validate_params(request, *input);
+  if (!params) return params.error();
+  auto determined = determined_output_sizes(*params, *input);
+  if (!determined) return determined.error();
+
+  const DataType out_type = request.output.data_type.value_or(input->data_type());
+  if (out_type != input->data_type()) {
+    return invalid("output.dataType", "must equal input.dataType (" + std::string(to_string(input->data_type())) +
+                                          "), not " + std::string(to_string(out_type)));
+  }
+  std::vector<uint64_t> out_sizes(determined->begin(), determined->end());
+  if (request.output.sizes) {
+    if (auto checked = check_output_sizes(*params, *determined, *request.output.sizes); !checked) {
+      return checked.error();
+    }
+    out_sizes = *request.output.sizes;
+  }
+  auto output = make_tensor(out_type, out_sizes, request.output.strides, "output", limits);
+  if (!output) return output.error();
+  if (auto unique = check_unique_offsets(*output, "output"); !unique) return unique.error();
+
+  if (const auto* pool = std::get_if<MaxPooling2Params>(&*params)) {
+    if (auto touches = check_windows_touch_input(*pool, *input, output->sizes()); !touches) return touches.error();
+    if (auto work = check_pooling_work(*pool, output->sizes()); !work) return work.error();
+  }
+  auto indices = make_indices(request, *params, *input, output->sizes(), limits);
+  if (!indices) return indices.error();
+  if (auto* pool = std::get_if<MaxPooling2Params>(&*params); pool && *indices) {
+    pool->indices_type = (*indices)->data_type();
+  }
+  return Operation(*input, *output, *indices, *params);
+}
+
+Expected<std::optional<Sizes>> infer_output_sizes(const OpRequest& request) {
+  auto input = make_input(request, Limits{});
+  if (!input) return input.error();
+  auto params = validate_params(request, *input);
+  if (!params) return params.error();
+  auto determined = determined_output_sizes(*params, *input);
+  if (!determined) return determined.error();
+  return std::optional<Sizes>{*determined};
+}
+
+}  // namespace stridescope

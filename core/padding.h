@@ -1,0 +1,91 @@
+// DML_PADDING_OPERATOR_DESC: OutputSizes[i] = InputSizes[i] + StartPadding[i] + EndPadding[i].
+//
+// Output index o reads input index i = o - StartPadding, folded into [0, n):
+//   CONSTANT    outside [0, n): the padding value
+//   EDGE        clamp to [0, n-1]
+//   REFLECTION  m = i mod (2n-2) (floor modulo); m < n ? m : 2n-2-m.
+//               Mirrors without repeating the edge; periodic, so paddings of
+//               any size fold again; a size-1 dimension repeats its element.
+//   SYMMETRIC   m = i mod 2n; m < n ? m : 2n-1-m. Repeats the edge; periodic.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "dim_vector.h"
+#include "scalar.h"
+
+namespace stridescope {
+
+enum class PaddingMode { Constant, Edge, Reflection, Symmetric };
+
+constexpr std::string_view to_string(PaddingMode mode) {
+  switch (mode) {
+    case PaddingMode::Constant: return "CONSTANT";
+    case PaddingMode::Edge: return "EDGE";
+    case PaddingMode::Reflection: return "REFLECTION";
+    case PaddingMode::Symmetric: return "SYMMETRIC";
+  }
+  return "?";
+}
+
+constexpr std::optional<PaddingMode> parse_padding_mode(std::string_view name) {
+  for (PaddingMode mode : {PaddingMode::Constant, PaddingMode::Edge, PaddingMode::Reflection,
+                           PaddingMode::Symmetric}) {
+    if (to_string(mode) == name) return mode;
+  }
+  return std::nullopt;
+}
+
+struct PaddingParams {
+  PaddingMode mode = PaddingMode::Constant;
+  Scalar value = int64_t{0};  // paddingValue as written
+  uint64_t value_bits = 0;    // paddingValue converted to the output type (scalar.h)
+  Sizes start_padding;
+  Sizes end_padding;
+};
+
+inline constexpr int64_t kPaddingIndex = -1;  // "not read from the input"
+
+constexpr int64_t floor_mod(int64_t a, int64_t m) {
+  const int64_t r = a % m;
+  return r < 0 ? r + m : r;
+}
+
+// Folds input index `i` (may be < 0 or >= n) into [0, n) by `mode`;
+// kPaddingIndex where CONSTANT pads.
+constexpr int64_t fold_padded_index(PaddingMode mode, int64_t i, int64_t n) {
+  if (i >= 0 && i < n) return i;
+  switch (mode) {
+    case PaddingMode::Constant: return kPaddingIndex;
+    case PaddingMode::Edge: return i < 0 ? 0 : n - 1;
+    case PaddingMode::Reflection: {
+      if (n == 1) return 0;
+      const int64_t m = floor_mod(i, 2 * n - 2);
+      return m < n ? m : 2 * n - 2 - m;
+    }
+    case PaddingMode::Symmetric: {
+      const int64_t m = floor_mod(i, 2 * n);
+      return m < n ? m : 2 * n - 1 - m;
+    }
+  }
+  return kPaddingIndex;
+}
+
+// The input index that output index `out` reads along dimension `dim`.
+inline int64_t padding_source_index(const PaddingParams& p, const Sizes& input_sizes,
+                                     std::size_t dim, uint64_t out) {
+  return fold_padded_index(p.mode,
+                           static_cast<int64_t>(out) - static_cast<int64_t>(p.start_padding[dim]),
+                           static_cast<int64_t>(input_sizes[dim]));
+}
+
+// The DirectML page's own examples, checked at compile time.
+static_assert(fold_padded_index(PaddingMode::Reflection, -2, 4) == 2);
+static_assert(fold_padded_index(PaddingMode::Reflection, 4, 4) == 2);
+static_assert(fold_padded_index(PaddingMode::Symmetric, -1, 4) == 0);
+static_assert(fold_padded_index(PaddingMode::Symmetric, 6, 4) == 1);
+static_assert(fold_padded_index(PaddingMode::Edge, 9, 4) == 3);
+
+}  // namespace stridescope

@@ -1,0 +1,236 @@
+#include "provenance.h"
+
+
+#include "scalar.h"
+
+namespace stridescope {
+namespace {
+
+std::string format_signed(const SignedCoord& coord) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < coord.size(); ++i) {
+    if (i) text += ',';
+    text += std::to_string(coord[i]);
+  }
+  return text + "]";
+}
+
+std::string element_ref(const char* tensor, const Coord& coord, uint64_t offset) {
+  return std::string(tensor) + format_coord(coord) + " (offset " + std::to_string(offset) + ")";
+}
+
+std::string join_axes(const std::vector<std::size_t>& axes) {
+  std::string text;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    if (i) text += i + 1 == axes.size() ? " and " : ", ";
+    text += std::to_string(axes[i]);
+  }
+  return text;
+}
+
+std::string copy_rule(const Operation& op) {
+  switch (op.kind()) {
+    case OpKind::Identity:
+      return "identity copies every element through both tensors' strides";
+    case OpKind::Slice:
+      return "slice reads input index offsets + strides * output index in every axis";
+    case OpKind::Slice1: {
+      const auto& p = op.params_as<Slice1Params>();
+      std::vector<std::size_t> reversed;
+      for (std::size_t d = 0; d < p.window_strides.size(); ++d) {
+        if (p.window_strides[d] < 0) reversed.push_back(d);
+      }
+      if (reversed.empty()) return "slice1 reads window offset + stride * output index in every axis";
+      return std::string("slice1 axis") + (reversed.size() > 1 ? "es " : " ") + join_axes(reversed) +
+             (reversed.size() > 1 ? " start" : " starts") + " at the window end because " +
+             (reversed.size() > 1 ? "their strides are" : "its stride is") + " negative";
+    }
+    case OpKind::Padding:
+      return "padding: inside the input, output index - startPadding";
+    case OpKind::MaxPooling2: break;
+  }
+  return {};
+}
+
+Provenance explain_gather(const Operation& op, const Coord& out) {
+  const GatherPlan plan = make_gather_plan(op);
+  Provenance result;
+  result.output_coord = out;
+  result.output_offset = op.output().offset_of(out);
+
+  Coord source;
+  std::vector<std::size_t> constant_axes;
+  std::vector<std::size_t> folded_axes;
+  for (std::size_t d = 0; d < plan.rank; ++d) {
+    const int64_t index = plan.source[d][out[d]];
+    if (op.kind() == OpKind::Padding) {
+      const auto& p = op.params_as<PaddingParams>();
+      const int64_t unfolded = static_cast<int64_t>(out[d]) - static_cast<int64_t>(p.start_padding[d]);
+      result.unfolded.push_back(unfolded);
+      if (index == kPaddingIndex) {
+        constant_axes.push_back(d);
+      } else if (index != unfolded) {
+        folded_axes.push_back(d);
+      }
+    }
+    source.push_back(index == kPaddingIndex ? 0 : static_cast<uint64_t>(index));
+  }
+
+  const std::string out_ref = "out" + format_coord(out);
+  if (!constant_axes.empty()) {
+    const auto& p = op.params_as<PaddingParams>();
+    result.kind = SourceKind::PaddingConstant;
+    result.rule = out_ref + " = " + format_scalar(p.value) + " -- CONSTANT padding: input coordinate " +
+                  format_signed(result.unfolded) + " lies outside the input on axis" +
+                  (constant_axes.size() > 1 ? "es " : " ") + join_axes(constant_axes);
+    return result;
+  }
+  result.source = source;
+  result.source_offset = op.input().offset_of(source);
+  const std::string in_ref = element_ref("in", source, result.source_offset);
+  if (!folded_axes.empty()) {
+    const auto& p = op.params_as<PaddingParams>();
+    result.kind = SourceKind::PaddingFolded;
+    std::string folds;
+    for (std::size_t d : folded_axes) {
+      if (!folds.empty()) folds += ", ";
+      folds += std::to_string(result.unfolded[d]) + " to " + std::to_string(source[d]) + " on axis " +
+               std::to_string(d);
+    }
+    result.rule = out_ref + " = " + in_ref + " -- " + std::string(to_string(p.mode)) + " padding folds " + folds;
+    return result;
+  }
+  result.kind = SourceKind::Copied;
+  result.rule = out_ref + " = " + in_ref + " -- " + copy_rule(op);
+  return result;
+}
+
+// The winning tap under max_pooling.h's rules. Elements read as Scalars: a
+// float's double and an integer's 64 bits compare exactly as stored.
+std::optional<std::size_t> winner_of(const Operation& op, const std::vector<PoolingTap>& window,
+                                     std::span<const std::byte> input) {
+  const DataType type = op.input().data_type();
+  const std::size_t size = element_size(type);
+  std::optional<std::size_t> winner;
+  Scalar best;
+  for (std::size_t t = 0; t < window.size(); ++t) {
+    if (window[t].padded) continue;
+    const Scalar value = read_element(type, input.data() + window[t].offset * size);
+    const bool better = !winner || std::visit(
+        [&](auto candidate) { return pooling_prefers(candidate, std::get<decltype(candidate)>(best)); }, value);
+    if (better) {
+      winner = t;
+      best = value;
+    }
+  }
+  return winner;
+}
+
+Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input) {
+  const PoolingPlan plan = make_pooling_plan(op);
+  Provenance result;
+  result.kind = SourceKind::Pooled;
+  result.output_coord = out;
+  result.output_offset = op.output().offset_of(out);
+
+  Sizes extent;
+  for (std::size_t s = 0; s < plan.spatial_rank; ++s) extent.push_back(plan.axes[s].window);
+  const auto& p = op.params_as<MaxPooling2Params>();
+  Coord tap(plan.spatial_rank, 0);
+  std::size_t padded_taps = 0;
+  do {
+    PoolingTap t;
+    t.coord = {static_cast<int64_t>(out[0]), static_cast<int64_t>(out[1])};
+    Coord in_coord{out[0], out[1]};
+    for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
+      const int64_t index = plan.axes[s].taps[out[s + 2] * plan.axes[s].window + tap[s]];
+      if (index == kPaddingIndex) {
+        t.padded = true;
+        // Show where the tap lies in padding: the unclamped input index.
+        t.coord.push_back(pooling_tap_index(p, s, out[s + 2], tap[s]));
+      } else {
+        t.coord.push_back(index);
+      }
+      in_coord.push_back(index == kPaddingIndex ? 0 : static_cast<uint64_t>(index));
+    }
+    if (t.padded) {
+      ++padded_taps;
+    } else {
+      t.offset = op.input().offset_of(in_coord);
+    }
+    result.window.push_back(t);
+  } while (next_coord(tap, extent));
+
+  std::string shape;
+  for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
+    if (s) shape += "x";
+    shape += std::to_string(plan.axes[s].window);
+  }
+  result.rule = "out" + format_coord(out) + " = max over the " + shape + " window from in" +
+                format_signed(result.window.front().coord);
+  if (padded_taps) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
+  if (input.size() >= op.input().buffer_bytes()) {
+    result.winner = winner_of(op, result.window, input);
+    if (result.winner) {
+      const PoolingTap& w = result.window[*result.winner];
+      Coord winner_coord;
+      for (int64_t c : w.coord) winner_coord.push_back(static_cast<uint64_t>(c));
+      result.source = winner_coord;
+      result.source_offset = w.offset;
+      result.winner_index = op.input().flat_index_of(winner_coord);
+      result.rule += " -- winner " + element_ref("in", winner_coord, w.offset) + ", index " +
+                     std::to_string(*result.winner_index) + "; the first maximum in row-major window order wins";
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input) {
+  const Sizes& sizes = op.output().sizes();
+  if (output_coord.size() != sizes.size()) {
+    return invalid("--at", "has " + std::to_string(output_coord.size()) + " entries but the output has " +
+                               std::to_string(sizes.size()) + " dimensions");
+  }
+  for (std::size_t d = 0; d < sizes.size(); ++d) {
+    if (output_coord[d] >= sizes[d]) {
+      return invalid("--at[" + std::to_string(d) + "]", std::to_string(output_coord[d]) +
+                                                            " is outside output size " + std::to_string(sizes[d]));
+    }
+  }
+  if (op.kind() == OpKind::MaxPooling2) return explain_pooling(op, output_coord, input);
+  return explain_gather(op, output_coord);
+}
+
+std::array<std::vector<uint64_t>, kMaxRank> readers_per_axis(const Operation& op, const Coord& in) {
+  std::array<std::vector<uint64_t>, kMaxRank> readers;
+  if (in.size() != op.input().rank()) return readers;
+  if (op.kind() == OpKind::MaxPooling2) {
+    const PoolingPlan plan = make_pooling_plan(op);
+    readers[0] = {in[0]};
+    readers[1] = {in[1]};
+    for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
+      const PoolingAxis& axis = plan.axes[s];
+      const uint64_t outputs = op.output().sizes()[s + 2];
+      for (uint64_t o = 0; o < outputs; ++o) {
+        for (uint64_t k = 0; k < axis.window; ++k) {
+          if (axis.taps[o * axis.window + k] == static_cast<int64_t>(in[s + 2])) {
+            readers[s + 2].push_back(o);
+            break;
+          }
+        }
+      }
+    }
+    return readers;
+  }
+  const GatherPlan plan = make_gather_plan(op);
+  for (std::size_t d = 0; d < plan.rank; ++d) {
+    for (uint64_t o = 0; o < plan.source[d].size(); ++o) {
+      if (plan.source[d][o] == static_cast<int64_t>(in[d])) readers[d].push_back(o);
+    }
+  }
+  return readers;
+}
+
+}  // namespace stridescope

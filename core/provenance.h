@@ -1,0 +1,64 @@
+// Where an output element came from, for `explain`, the app's overlays and
+// status line. Built from index_plan.h's tables, never from its own formulas.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "index_plan.h"
+#include "operation.h"
+
+namespace stridescope {
+
+enum class SourceKind {
+  Copied,           // identity, slice, slice1, or padding inside the input
+  PaddingConstant,  // CONSTANT padding: the padding value
+  PaddingFolded,    // EDGE / REFLECTION / SYMMETRIC: a folded input element
+  Pooled,           // max_pooling2: the maximum over a window
+};
+
+using SignedCoord = DimVector<int64_t>;
+
+struct PoolingTap {
+  SignedCoord coord;     // input coordinate; spatial entries may lie in padding
+  bool padded = false;   // outside the input: never read, never wins
+  uint64_t offset = 0;   // buffer offset (elements) when not padded
+};
+
+struct Provenance {
+  SourceKind kind = SourceKind::Copied;
+  Coord output_coord;
+  uint64_t output_offset = 0;
+
+  // Copied, PaddingFolded: the input element read.
+  std::optional<Coord> source;
+  uint64_t source_offset = 0;
+  // Padding: the input coordinate before folding (entries < 0 or >= size lie in padding).
+  SignedCoord unfolded;
+
+  // Pooled: every tap in row-major window order, and the winner when the input
+  // data was given.
+  std::vector<PoolingTap> window;
+  std::optional<std::size_t> winner;      // position in `window`
+  std::optional<uint64_t> winner_index;   // flat row-major index in the logical input
+
+  // One sentence for people, e.g.
+  // "out[0,0,1,0] = in[0,0,1,1] (offset 5): slice1 axis 2 starts at the window end because its stride is negative"
+  std::string rule;
+};
+
+// Explains one output coordinate. `input` (the input buffer) is needed only
+// to name the pooling winner. An out-of-range coordinate is an error at "--at".
+Expected<Provenance> explain(const Operation& op, const Coord& output_coord,
+                             std::span<const std::byte> input = {});
+
+// The other direction, for hovering an input element: along each dimension d,
+// the output indices whose source (or, pooling, any window tap) is input index
+// in[d]. The output elements that read `in` are the Cartesian product.
+std::array<std::vector<uint64_t>, kMaxRank> readers_per_axis(const Operation& op, const Coord& in);
+
+}  // namespace stridescope
