@@ -58,7 +58,7 @@ using ParamsRequest =
 struct OpRequest {
   TensorRequest input;
   TensorRequest output;
-  std::optional<TensorRequest> output_indices;  // max_pooling2 only
+  std::optional<TensorRequest> output_indices;  // max_pooling2 only; dataType defaults to UINT32
   ParamsRequest params;  // its alternative decides the op
 
   OpKind kind() const { return static_cast<OpKind>(params.index()); }

@@ -258,6 +258,10 @@ Status check_output_sizes(const OpParams& params, const Sizes& determined, const
 }
 
 Status check_unique_offsets(const TensorDesc& desc, const std::string& path) {
+  if (!desc.layout().exact) {
+    return invalid(path + ".strides", "strides interleave over more than 2^28 elements, too many to check that "
+                                      "no two elements share a buffer offset; an output must not overlap");
+  }
   if (desc.layout().overlapping || desc.layout().broadcast) {
     return invalid(path + ".strides", "strides make two elements share a buffer offset; an output must not overlap");
   }

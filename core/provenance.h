@@ -52,7 +52,8 @@ struct Provenance {
 };
 
 // Explains one output coordinate. `input` (the input buffer) is needed only
-// to name the pooling winner. An out-of-range coordinate is an error at "--at".
+// to name the pooling winner. A coordinate of the wrong rank is an error at
+// "--at", an entry outside the output at "--at[i]".
 Expected<Provenance> explain(const Operation& op, const Coord& output_coord,
                              std::span<const std::byte> input = {});
 

@@ -176,11 +176,11 @@ Expected<TensorDesc> TensorDesc::make(DataType type, const Sizes& sizes,
     for (const Dim& d : dims) set.repeat(d.size, d.stride);
     layout.distinct_offsets = set.count();
   } else {
-    // Too large to enumerate: at most buffer_elements offsets exist, so report
-    // an overlap only where the counting argument proves one.
+    // Too large to enumerate: uniqueness is undecided, so say "may overlap".
+    layout.exact = false;
     layout.distinct_offsets = std::min(addressed_count, desc.buffer_elements_);
   }
-  layout.overlapping = layout.distinct_offsets < addressed_count;
+  layout.overlapping = !layout.exact || layout.distinct_offsets < addressed_count;
   layout.gapped = layout.distinct_offsets < desc.buffer_elements_;
   layout.packed = !layout.overlapping && !layout.broadcast && !layout.gapped;
   return desc;

@@ -30,6 +30,10 @@ struct LayoutTraits {
   bool overlapping = false;  // coordinates share an offset, beyond what broadcast explains
   bool permuted = false;     // strides not in descending order (e.g. NHWC)
   uint64_t distinct_offsets = 0;  // buffer elements actually addressed
+  // False only for interleaved strides over more than 2^28 buffer elements,
+  // too many to enumerate: `overlapping` then means "may overlap" (and such
+  // a tensor is refused as an output), `distinct_offsets` is an upper bound.
+  bool exact = true;
 
   friend bool operator==(const LayoutTraits&, const LayoutTraits&) = default;
 };
