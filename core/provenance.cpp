@@ -41,7 +41,7 @@ std::string copy_rule(const Operation& op) {
         if (p.window_strides[d] < 0) reversed.push_back(d);
       }
       if (reversed.empty()) return "slice1 reads window offset + stride * output index in every axis";
-      return std::string("slice1 axis") + (reversed.size() > 1 ? "es " : " ") + join_axes(reversed) +
+      return std::string("slice1 ") + (reversed.size() > 1 ? "axes " : "axis ") + join_axes(reversed) +
              (reversed.size() > 1 ? " start" : " starts") + " at the window end because " +
              (reversed.size() > 1 ? "their strides are" : "its stride is") + " negative";
     }
@@ -81,8 +81,8 @@ Provenance explain_gather(const Operation& op, const Coord& out) {
     const auto& p = op.params_as<PaddingParams>();
     result.kind = SourceKind::PaddingConstant;
     result.rule = out_ref + " = " + format_scalar(p.value) + " -- CONSTANT padding: input coordinate " +
-                  format_signed(result.unfolded) + " lies outside the input on axis" +
-                  (constant_axes.size() > 1 ? "es " : " ") + join_axes(constant_axes);
+                  format_signed(result.unfolded) + " lies outside the input on " +
+                  (constant_axes.size() > 1 ? "axes " : "axis ") + join_axes(constant_axes);
     return result;
   }
   result.source = source;

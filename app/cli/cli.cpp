@@ -1,0 +1,157 @@
+#include "app/cli/cli.h"
+
+#include <system_error>
+
+#include "app/cli/cli_arguments.h"
+#include "app/cli/commands.h"
+
+#ifndef STRIDESCOPE_VERSION
+#define STRIDESCOPE_VERSION "unknown"
+#endif
+#ifndef STRIDESCOPE_SOURCE_EXAMPLES_DIR
+#define STRIDESCOPE_SOURCE_EXAMPLES_DIR ""
+#endif
+
+namespace stridescope::cli {
+namespace {
+
+std::filesystem::path installed_examples_dir() {
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return {};
+  const std::filesystem::path candidate = exe.parent_path().parent_path() / "share" / "stridescope" / "examples";
+  return std::filesystem::is_directory(candidate, error) ? candidate : std::filesystem::path{};
+}
+
+std::size_t expected_positional(const std::string& command) {
+  return command == "layout" ? 0 : 1;
+}
+
+}  // namespace
+
+Environment default_environment() {
+  Environment env;
+  env.compiled_backends = [] { return stridescope::compiled_backends(); };
+  env.make_backend = [](std::string_view name, const BackendOptions& options) {
+    return stridescope::make_backend(name, options);
+  };
+  env.examples_dir = installed_examples_dir();
+  if (env.examples_dir.empty()) env.examples_dir = STRIDESCOPE_SOURCE_EXAMPLES_DIR;
+  return env;
+}
+
+int exit_code_for(const Error& error) {
+  switch (error.code) {
+    case ErrorCode::InvalidSpec: return kExitInvalid;
+    case ErrorCode::Io: return kExitInvalid;
+    case ErrorCode::BackendUnavailable: return kExitUnavailable;
+    case ErrorCode::BackendFailure: return kExitBackendFailure;
+  }
+  return kExitInvalid;
+}
+
+void print_error(std::ostream& err, const Error& error) {
+  std::string line = error.to_string();
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  err << "error: " << line << '\n';
+}
+
+int fail(Context& context, const Error& error) {
+  print_error(context.err, error);
+  return exit_code_for(error);
+}
+
+std::string help_text() {
+  return R"(usage: stridescope-cli COMMAND [ARGS] [OPTIONS]
+
+Runs and inspects DirectML data-movement operators (slice, slice1, padding,
+max_pooling2, identity) described by JSON spec files.
+
+commands:
+  run SPEC [--backend cpu|vulkan] [--out FILE]
+      Runs the op and writes the result document (JSON) to stdout, or to FILE.
+      --out X.npy writes the output buffer as a NumPy .npy file instead, and
+      the indices (max_pooling2 with outputIndices) to X.indices.npy. The .npy
+      shape is the output sizes when the output is packed row-major; otherwise
+      it is the 1-D physical buffer (buffer elements, gaps included), so the
+      bytes are the buffer exactly as the result document's "data" lists it.
+  compare SPEC
+      Runs the op on every available backend and compares the outputs bit for
+      bit. Backends compiled in but unusable here are noted on stderr.
+  explain SPEC --at I,J,... [--json]
+      Explains one output element: the input coordinate and buffer offset it
+      was read from, the padding rule that made it, or the pooling window and
+      its winner.
+  layout --sizes 2,3 [--strides 3,1] [--dataType FLOAT32] [--json]
+      Shows a tensor layout: buffer size (DMLCalcBufferTensorSize), the offset
+      of every element, which coordinates share each buffer element, and
+      whether it is packed, row-major, broadcast, gapped, overlapping or
+      permuted.
+  demo [DIR]
+      Runs every example spec in DIR (default: the bundled examples) on the
+      CPU backend and prints each one's op and output as a small grid.
+
+options:
+  --max-bytes N        largest buffer a tensor may need (default 1073741824)
+  --device NAME|INDEX  Vulkan device, by index or part of its name
+  --force-staging      Vulkan: copy through staging buffers
+  --vulkan-validation  Vulkan: enable VK_LAYER_KHRONOS_validation
+  --json               machine-readable output (explain, layout)
+  -h, --help           this text
+  --version            the version
+
+exit codes:
+  0  ok
+  1  compare: the backends' outputs differ (first differing coordinate on stderr)
+  2  invalid spec or bad arguments (including unreadable or unwritable files)
+  3  backend unavailable
+  4  a backend failed while running
+Errors are one line on stderr: "error: <field path>: <message>".
+)";
+}
+
+int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& err, const Environment& env) {
+  Expected<CliArguments> parsed = parse_arguments(raw);
+  if (!parsed) {
+    print_error(err, parsed.error());
+    return exit_code_for(parsed.error());
+  }
+  const CliArguments& args = *parsed;
+  if (args.help) {
+    out << help_text();
+    return kExitOk;
+  }
+  if (args.version) {
+    out << "stridescope-cli " << STRIDESCOPE_VERSION << '\n';
+    return kExitOk;
+  }
+  if (args.command.empty()) {
+    print_error(err, invalid("", "missing command (run, compare, explain, layout or demo; see --help)"));
+    return kExitInvalid;
+  }
+
+  const std::size_t most = expected_positional(args.command);
+  if (args.positional.size() > most) {
+    print_error(err, invalid(args.positional[most], "unexpected argument to " + args.command));
+    return kExitInvalid;
+  }
+  if (args.command != "demo" && args.positional.size() < most) {
+    print_error(err, invalid("SPEC", args.command + " needs a spec file"));
+    return kExitInvalid;
+  }
+
+  Context context{args, out, err, env, Limits{args.max_bytes}, BackendOptions{}};
+  context.backend_options.vulkan_device = args.device;
+  context.backend_options.vulkan_force_staging = args.force_staging;
+  context.backend_options.vulkan_validation = args.vulkan_validation;
+
+  if (args.command == "run") return command_run(context);
+  if (args.command == "compare") return command_compare(context);
+  if (args.command == "explain") return command_explain(context);
+  if (args.command == "layout") return command_layout(context);
+  return command_demo(context);
+}
+
+}  // namespace stridescope::cli

@@ -1,0 +1,171 @@
+#include "app/cli/cli_arguments.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include "core/dim_vector.h"
+
+namespace stridescope::cli {
+namespace {
+
+struct OptionInfo {
+  std::string_view name;
+  bool takes_value;
+  // Commands that accept it; empty means every command (a global option).
+  std::vector<std::string_view> commands;
+};
+
+const std::vector<OptionInfo>& option_table() {
+  static const std::vector<OptionInfo> table = {
+      {"--help", false, {}},
+      {"-h", false, {}},
+      {"--version", false, {}},
+      {"--max-bytes", true, {}},
+      {"--device", true, {}},
+      {"--force-staging", false, {}},
+      {"--vulkan-validation", false, {}},
+      {"--backend", true, {"run"}},
+      {"--out", true, {"run"}},
+      {"--at", true, {"explain"}},
+      {"--json", false, {"explain", "layout"}},
+      {"--sizes", true, {"layout"}},
+      {"--strides", true, {"layout"}},
+      {"--dataType", true, {"layout"}},
+  };
+  return table;
+}
+
+constexpr std::array<std::string_view, 5> kCommands = {"run", "compare", "explain", "layout", "demo"};
+
+Expected<uint64_t> parse_uint(std::string_view text, const std::string& option) {
+  uint64_t value = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
+    return invalid(option, "expected a non-negative integer, got '" + std::string(text) + "'");
+  }
+  return value;
+}
+
+Status apply(CliArguments& args, std::string_view name, const std::string& value) {
+  const std::string option(name);
+  if (name == "--help" || name == "-h") {
+    args.help = true;
+  } else if (name == "--version") {
+    args.version = true;
+  } else if (name == "--max-bytes") {
+    Expected<uint64_t> bytes = parse_uint(value, option);
+    if (!bytes) return bytes.error();
+    if (*bytes == 0) return invalid(option, "must be at least 1");
+    args.max_bytes = *bytes;
+  } else if (name == "--device") {
+    args.device = value;
+  } else if (name == "--force-staging") {
+    args.force_staging = true;
+  } else if (name == "--vulkan-validation") {
+    args.vulkan_validation = true;
+  } else if (name == "--backend") {
+    args.backend = value;
+  } else if (name == "--out") {
+    if (value.empty()) return invalid(option, "must name a file");
+    args.out = value;
+  } else if (name == "--at") {
+    args.at = value;
+  } else if (name == "--json") {
+    args.json = true;
+  } else if (name == "--sizes") {
+    args.sizes = value;
+  } else if (name == "--strides") {
+    args.strides = value;
+  } else if (name == "--dataType") {
+    args.data_type = value;
+  }
+  return {};
+}
+
+struct PendingOption {
+  const OptionInfo* info;
+  std::string value;
+};
+
+}  // namespace
+
+Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
+  CliArguments args;
+  std::vector<PendingOption> options;
+  bool only_positional = false;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const std::string& arg = raw[i];
+    if (only_positional || arg.size() < 2 || arg[0] != '-') {
+      if (args.command.empty()) {
+        args.command = arg;
+      } else {
+        args.positional.push_back(arg);
+      }
+      continue;
+    }
+    if (arg == "--") {
+      only_positional = true;
+      continue;
+    }
+    const std::size_t equals = arg.find('=');
+    const std::string name = arg.substr(0, equals);
+    const auto& table = option_table();
+    const auto it = std::find_if(table.begin(), table.end(), [&](const OptionInfo& o) { return o.name == name; });
+    if (it == table.end()) return invalid(name, "unknown option (see --help)");
+    PendingOption pending{&*it, {}};
+    if (it->takes_value) {
+      if (equals != std::string::npos) {
+        pending.value = arg.substr(equals + 1);
+      } else if (i + 1 < raw.size()) {
+        pending.value = raw[++i];
+      } else {
+        return invalid(name, "needs a value");
+      }
+    } else if (equals != std::string::npos) {
+      return invalid(name, "takes no value");
+    }
+    options.push_back(std::move(pending));
+  }
+
+  if (!args.command.empty() &&
+      std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout or demo)");
+  }
+  for (const PendingOption& option : options) {
+    const auto& commands = option.info->commands;
+    if (!commands.empty() && std::find(commands.begin(), commands.end(), args.command) == commands.end()) {
+      return invalid(std::string(option.info->name),
+                     args.command.empty() ? "needs a command before it"
+                                          : "is not an option of " + args.command);
+    }
+    if (Status s = apply(args, option.info->name, option.value); !s.ok()) return s.error();
+  }
+  return args;
+}
+
+Expected<std::vector<uint64_t>> parse_index_list(std::string_view text, const std::string& option) {
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+  std::vector<uint64_t> values;
+  if (text.empty()) return invalid(option, "expected comma-separated non-negative integers, got nothing");
+  while (true) {
+    const std::size_t comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    uint64_t value = 0;
+    const auto result = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || result.ec != std::errc() || result.ptr != item.data() + item.size()) {
+      return invalid(option, "expected comma-separated non-negative integers, got '" + std::string(item) + "'");
+    }
+    if (values.size() == kMaxRank) {
+      return invalid(option, "has more than " + std::to_string(kMaxRank) + " entries");
+    }
+    values.push_back(value);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return values;
+}
+
+}  // namespace stridescope::cli

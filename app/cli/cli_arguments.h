@@ -1,0 +1,51 @@
+// The command line of stridescope-cli, parsed but not yet acted on:
+//
+//   stridescope-cli COMMAND [ARGS] [OPTIONS]
+//
+// Options may come before or after the command and its arguments; an option's
+// value follows it (`--out file`) or is joined with '=' (`--out=file`).
+// Each command accepts only its own options, so a misspelt or misplaced one is
+// an error instead of being ignored.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+
+namespace stridescope::cli {
+
+struct CliArguments {
+  std::string command;                 // run, compare, explain, layout, demo ("" when absent)
+  std::vector<std::string> positional;  // SPEC, or DIR for demo
+  bool help = false;
+  bool version = false;
+
+  // run
+  std::string backend = "cpu";
+  std::optional<std::string> out;
+  // explain
+  std::optional<std::string> at;
+  bool json = false;
+  // layout
+  std::optional<std::string> sizes;
+  std::optional<std::string> strides;
+  std::optional<std::string> data_type;
+  // global
+  uint64_t max_bytes = uint64_t{1} << 30;
+  std::optional<std::string> device;
+  bool force_staging = false;
+  bool vulkan_validation = false;
+};
+
+// Errors are InvalidSpec naming the option ("--at: ...") or the argument.
+Expected<CliArguments> parse_arguments(std::span<const std::string> args);
+
+// "1,2,3" (or "[1,2,3]") as at most 8 non-negative integers; errors name `option`.
+Expected<std::vector<uint64_t>> parse_index_list(std::string_view text, const std::string& option);
+
+}  // namespace stridescope::cli

@@ -1,0 +1,44 @@
+// The commands of stridescope-cli (cli.h), one function each, and what they share.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <ostream>
+#include <vector>
+
+#include "app/backend_factory.h"
+#include "app/cli/cli.h"
+#include "app/cli/cli_arguments.h"
+#include "core/io/spec_file.h"
+#include "core/operation.h"
+
+namespace stridescope::cli {
+
+struct Context {
+  const CliArguments& args;
+  std::ostream& out;
+  std::ostream& err;
+  const Environment& env;
+  Limits limits;
+  BackendOptions backend_options;
+};
+
+int command_run(Context& context);
+int command_compare(Context& context);
+int command_explain(Context& context);
+int command_layout(Context& context);
+int command_demo(Context& context);
+
+// A spec loaded, validated, with its input buffer built: what run, compare,
+// explain and demo all start from.
+struct LoadedSpec {
+  Spec spec;
+  Operation op;
+  std::vector<std::byte> input;
+};
+Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits);
+
+// Prints the error, returns its exit code.
+int fail(Context& context, const Error& error);
+
+}  // namespace stridescope::cli

@@ -1,0 +1,171 @@
+// run and compare: executing a spec on backends.
+#include <optional>
+
+#include "app/cli/commands.h"
+#include "app/cli/tensor_text.h"
+#include "core/compare.h"
+#include "core/io/atomic_file.h"
+#include "core/io/npy.h"
+#include "core/io/result_document.h"
+
+namespace stridescope::cli {
+namespace {
+
+bool ends_with(const std::string& text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The .npy shape of a result buffer: the logical sizes when the buffer is
+// exactly the packed row-major tensor, else the flat physical buffer.
+std::vector<uint64_t> npy_shape(const TensorDesc& desc) {
+  if (desc.layout().packed && desc.layout().row_major) return {desc.sizes().begin(), desc.sizes().end()};
+  return {desc.buffer_elements()};
+}
+
+Status write_buffer_npy(const std::filesystem::path& file, const TensorDesc& desc, std::span<const std::byte> buffer) {
+  const std::vector<uint64_t> shape = npy_shape(desc);
+  return write_npy(file, desc.data_type(), shape, buffer.first(desc.buffer_elements() * desc.element_size()));
+}
+
+std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
+  return out.parent_path() / (out.stem().string() + ".indices.npy");
+}
+
+Status write_outputs(const CliArguments& args, std::string_view backend, const Operation& op,
+                     const RunResult& result, std::ostream& out) {
+  if (!args.out) {
+    write_result_document(out, backend, op, result.output, result.indices);
+    return {};
+  }
+  const std::filesystem::path file(*args.out);
+  if (ends_with(*args.out, ".npy")) {
+    if (Status s = write_buffer_npy(file, op.output(), result.output); !s.ok()) return s;
+    if (op.output_indices()) return write_buffer_npy(indices_npy_path(file), *op.output_indices(), result.indices);
+    return {};
+  }
+  return write_file_atomically(file, [&](std::ostream& stream) {
+    write_result_document(stream, backend, op, result.output, result.indices);
+    return static_cast<bool>(stream);
+  });
+}
+
+struct BackendRun {
+  std::string name;
+  RunResult result;
+};
+
+// "cpu gives 6, vulkan gives 7" for the element at `offset`.
+std::string values_at(const TensorDesc& desc, uint64_t offset, const BackendRun& a, const BackendRun& b,
+                      bool indices) {
+  const std::size_t size = desc.element_size();
+  const auto& buffer_a = indices ? a.result.indices : a.result.output;
+  const auto& buffer_b = indices ? b.result.indices : b.result.output;
+  return a.name + " gives " + format_element(desc.data_type(), buffer_a.data() + offset * size) + ", " + b.name +
+         " gives " + format_element(desc.data_type(), buffer_b.data() + offset * size);
+}
+
+std::optional<Error> first_mismatch(const Operation& op, const BackendRun& reference, const BackendRun& other) {
+  struct Part {
+    const char* name;
+    const TensorDesc* desc;
+    bool indices;
+  };
+  std::vector<Part> parts = {{"output", &op.output(), false}};
+  if (op.output_indices()) parts.push_back({"outputIndices", &*op.output_indices(), true});
+  for (const Part& part : parts) {
+    const auto& a = part.indices ? reference.result.indices : reference.result.output;
+    const auto& b = part.indices ? other.result.indices : other.result.output;
+    if (auto mismatch = compare_tensors(*part.desc, a, b)) {
+      return invalid(std::string(part.name) + format_coord(mismatch->first),
+                     other.name + " differs from " + reference.name + " at offset " +
+                         std::to_string(mismatch->first_offset) + " (" +
+                         values_at(*part.desc, mismatch->first_offset, reference, other, part.indices) + "); " +
+                         std::to_string(mismatch->count) + " of " + std::to_string(part.desc->element_count()) +
+                         " elements differ");
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits) {
+  Expected<Spec> spec = load_spec_file(file);
+  if (!spec) return spec.error();
+  Expected<Operation> op = Operation::make(spec->request, limits);
+  if (!op) return op.error();
+  Expected<std::vector<std::byte>> input = make_input_buffer(*spec, op->input(), limits);
+  if (!input) return input.error();
+  return LoadedSpec{std::move(*spec), std::move(*op), std::move(*input)};
+}
+
+int command_run(Context& context) {
+  const CliArguments& args = context.args;
+  // Validation comes first: an invalid spec exits 2 whatever backend was asked for.
+  Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
+  if (!loaded) return fail(context, loaded.error());
+  Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
+  if (!backend) return fail(context, backend.error());
+  Expected<RunResult> result = run_to_new_buffers(**backend, loaded->op, loaded->input);
+  if (!result) return fail(context, result.error());
+  if (Status s = write_outputs(args, (*backend)->name(), loaded->op, *result, context.out); !s.ok()) {
+    return fail(context, s.error());
+  }
+  return kExitOk;
+}
+
+int command_compare(Context& context) {
+  Expected<LoadedSpec> loaded = load_validated(context.args.positional[0], context.limits);
+  if (!loaded) return fail(context, loaded.error());
+  const Operation& op = loaded->op;
+
+  std::vector<BackendRun> runs;
+  std::vector<std::string> unavailable;
+  for (const std::string& name : context.env.compiled_backends()) {
+    Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(name, context.backend_options);
+    if (!backend) {
+      if (backend.error().code != ErrorCode::BackendUnavailable) return fail(context, backend.error());
+      unavailable.push_back(name + " backend unavailable (" + backend.error().to_string() + ")");
+      continue;
+    }
+    Expected<RunResult> result = run_to_new_buffers(**backend, op, loaded->input);
+    if (!result) {
+      Error error = result.error();
+      error.message = name + ": " + error.message;
+      return fail(context, error);
+    }
+    runs.push_back({name, std::move(*result)});
+  }
+  if (runs.empty()) {
+    return fail(context, Error{ErrorCode::BackendUnavailable, "", "no backend is available"});
+  }
+  for (const std::string& note : unavailable) {
+    context.err << "note: " << note << "; compared " << runs.front().name
+                << (runs.size() > 1 ? " with the others" : " alone") << '\n';
+  }
+  if (runs.size() == 1 && unavailable.empty()) {
+    context.err << "note: this build has only the " << runs.front().name << " backend; compared "
+                << runs.front().name << " alone\n";
+  }
+
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    if (auto mismatch = first_mismatch(op, runs.front(), runs[i])) {
+      print_error(context.err, *mismatch);
+      return kExitMismatch;
+    }
+  }
+  std::string names;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i].name;
+  }
+  const std::string what = std::to_string(op.output().element_count()) + " output elements" +
+                           (op.output_indices() ? " and their indices" : "");
+  if (runs.size() > 1) {
+    context.out << "equal: " << names << " agree bit for bit on " << what << '\n';
+  } else {
+    context.out << "ran: " << names << " alone on " << what << " (nothing to compare with)\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace stridescope::cli

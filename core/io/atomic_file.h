@@ -1,0 +1,25 @@
+// Writing a file so that readers see either the old file or the complete new
+// one, never a half-written one: the bytes go to a temporary file in the same
+// folder, are flushed to disk (fsync), and the temporary is renamed over the
+// destination. A failure leaves the destination untouched and removes the
+// temporary.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <string_view>
+
+#include "core/error.h"
+
+namespace stridescope {
+
+// Calls `write` with a stream on the temporary file; `write` returns false
+// (or leaves the stream failed) to abandon the file. Errors are ErrorCode::Io
+// and name the file.
+Status write_file_atomically(const std::filesystem::path& file,
+                             const std::function<bool(std::ostream&)>& write);
+
+Status write_file_atomically(const std::filesystem::path& file, std::string_view contents);
+
+}  // namespace stridescope

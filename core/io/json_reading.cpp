@@ -1,0 +1,291 @@
+#include "core/io/json_reading.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <set>
+
+#include "core/dim_vector.h"
+#include "core/io/json_number.h"
+#include "core/io/spec_file.h"
+
+namespace stridescope::json_reading {
+
+std::string field(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+std::string indexed(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+std::string type_name(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_float: return "a fractional number";
+    default: return "a number";
+  }
+}
+
+Error wrong_type(const std::string& path, std::string_view expected, const json& value) {
+  return invalid(path, "expected " + std::string(expected) + ", got " + type_name(value));
+}
+
+namespace {
+
+std::string join(std::initializer_list<std::string_view> names) {
+  std::string text;
+  for (std::string_view name : names) {
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text;
+}
+
+}  // namespace
+
+// `value` must be an object holding only `allowed` keys.
+Status check_object(const json& value, const std::string& path,
+                    std::initializer_list<std::string_view> allowed) {
+  if (!value.is_object()) return wrong_type(path, "an object", value);
+  for (const auto& [key, member] : value.items()) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      return invalid(field(path, key), "unknown field (expected " + join(allowed) + ")");
+    }
+  }
+  return {};
+}
+
+const json* find(const json& object, std::string_view key) {
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+Error missing(const std::string& path) { return invalid(path, "missing required field"); }
+
+namespace {
+
+// An integral value of a float (2.0, 1e2) within (-2^63, 2^64), as the JSON
+// number it stands for; nullopt for a fraction, a non-finite or a huge value.
+std::optional<long double> integral_float(double value) {
+  if (!std::isfinite(value) || std::trunc(value) != value) return std::nullopt;
+  return static_cast<long double>(value);
+}
+
+}  // namespace
+
+Expected<uint64_t> read_uint(const json& value, const std::string& path) {
+  if (value.is_number_unsigned()) return value.get<uint64_t>();
+  if (value.is_number_integer()) {
+    if (value.get<int64_t>() < 0) return invalid(path, "must not be negative");
+    return static_cast<uint64_t>(value.get<int64_t>());
+  }
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    const auto integral = integral_float(number);
+    if (!integral) return invalid(path, "expected an integer, got " + value.dump());
+    if (*integral < 0) return invalid(path, "must not be negative");
+    if (*integral >= 18446744073709551616.0L) return invalid(path, "integer out of range");
+    return static_cast<uint64_t>(*integral);
+  }
+  return wrong_type(path, "a non-negative integer", value);
+}
+
+Expected<int64_t> read_int(const json& value, const std::string& path) {
+  if (value.is_number_integer() && !value.is_number_unsigned()) return value.get<int64_t>();
+  if (value.is_number_unsigned()) {
+    if (value.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      return invalid(path, "integer out of range");
+    }
+    return static_cast<int64_t>(value.get<uint64_t>());
+  }
+  if (value.is_number_float()) {
+    const auto integral = integral_float(value.get<double>());
+    if (!integral) return invalid(path, "expected an integer, got " + value.dump());
+    if (*integral < -9223372036854775808.0L || *integral >= 9223372036854775808.0L) {
+      return invalid(path, "integer out of range");
+    }
+    return static_cast<int64_t>(*integral);
+  }
+  return wrong_type(path, "an integer", value);
+}
+
+// A number as a Scalar: integers exact, fractions as double, and the names
+// "NaN", "Infinity", "-Infinity" as the doubles they name.
+Expected<Scalar> read_scalar(const json& value, const std::string& path) {
+  if (value.is_number_unsigned()) {
+    const auto u = value.get<uint64_t>();
+    if (u <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return Scalar{static_cast<int64_t>(u)};
+    return Scalar{u};
+  }
+  if (value.is_number_integer()) return Scalar{value.get<int64_t>()};
+  if (value.is_number_float()) return Scalar{value.get<double>()};
+  if (value.is_string()) {
+    if (auto named = parse_non_finite_name(value.get_ref<const std::string&>())) return Scalar{*named};
+    return invalid(path, "expected a number or \"NaN\", \"Infinity\", \"-Infinity\", got \"" +
+                             value.get_ref<const std::string&>() + "\"");
+  }
+  return wrong_type(path, "a number", value);
+}
+
+Expected<double> read_finite_double(const json& value, const std::string& path) {
+  if (!value.is_number()) return wrong_type(path, "a number", value);
+  return value.get<double>();  // JSON numbers are finite
+}
+
+Expected<std::string> read_string(const json& value, const std::string& path) {
+  if (!value.is_string()) return wrong_type(path, "a string", value);
+  return value.get<std::string>();
+}
+
+namespace {
+
+template <class T, class ReadOne>
+Expected<std::vector<T>> read_array(const json& value, const std::string& path, ReadOne read_one) {
+  if (!value.is_array()) return wrong_type(path, "an array", value);
+  if (value.size() > kMaxRank) {
+    return invalid(path, "has " + std::to_string(value.size()) + " entries; at most " +
+                             std::to_string(kMaxRank) + " dimensions are allowed");
+  }
+  std::vector<T> result;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    Expected<T> entry = read_one(value[i], indexed(path, i));
+    if (!entry) return entry.error();
+    result.push_back(*entry);
+  }
+  return result;
+}
+
+}  // namespace
+
+Expected<std::vector<uint64_t>> read_uint_array(const json& value, const std::string& path) {
+  return read_array<uint64_t>(value, path, read_uint);
+}
+
+Expected<std::vector<int64_t>> read_int_array(const json& value, const std::string& path) {
+  return read_array<int64_t>(value, path, read_int);
+}
+
+namespace {
+
+std::string data_type_names() {
+  std::string names;
+  for (DataType type : kAllDataTypes) {
+    if (!names.empty()) names += ", ";
+    names += to_string(type);
+  }
+  return names;
+}
+
+}  // namespace
+
+Expected<DataType> read_data_type(const json& value, const std::string& path) {
+  Expected<std::string> name = read_string(value, path);
+  if (!name) return name.error();
+  if (auto type = parse_data_type(*name)) return *type;
+  return invalid(path, "unknown data type \"" + *name + "\" (expected " + data_type_names() + ")");
+}
+
+Status read_optional_uints(const json& object, const std::string& path, std::string_view key,
+                           std::optional<std::vector<uint64_t>>& out) {
+  if (const json* member = find(object, key)) {
+    Expected<std::vector<uint64_t>> values = read_uint_array(*member, field(path, key));
+    if (!values) return values.error();
+    out = std::move(*values);
+  }
+  return {};
+}
+
+Status read_required_uints(const json& object, const std::string& path, std::string_view key,
+                           std::vector<uint64_t>& out) {
+  const json* member = find(object, key);
+  if (!member) return missing(field(path, key));
+  Expected<std::vector<uint64_t>> values = read_uint_array(*member, field(path, key));
+  if (!values) return values.error();
+  out = std::move(*values);
+  return {};
+}
+
+namespace {
+
+// Refuses a key given twice in one object (nlohmann would silently keep the
+// last one), tracking the path of the container being parsed.
+class DuplicateKeyFinder {
+ public:
+  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start: frames_.push_back({false, 0, {}, {}}); break;
+      case json::parse_event_t::array_start: frames_.push_back({true, 0, {}, {}}); break;
+      case json::parse_event_t::key: {
+        Frame& top = frames_.back();
+        const auto& key = parsed.get_ref<const std::string&>();
+        if (!top.keys.insert(key).second && !duplicate_) duplicate_ = field(current_path(), key);
+        top.key = key;
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        frames_.pop_back();
+        element_done();
+        break;
+      case json::parse_event_t::value: element_done(); break;
+    }
+    return true;
+  }
+
+  const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index;
+    std::string key;
+    std::set<std::string> keys;
+  };
+
+  void element_done() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+  }
+
+  // Path of the innermost open container.
+  std::string current_path() const {
+    std::string path;
+    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
+      path = frames_[i].array ? indexed(path, frames_[i].index) : field(path, frames_[i].key);
+    }
+    return path;
+  }
+
+  std::vector<Frame> frames_;
+  std::optional<std::string> duplicate_;
+};
+
+}  // namespace
+
+Expected<json> parse_json(std::string_view text) {
+  if (text.size() > kMaxSpecBytes) {
+    return invalid("", "spec of " + std::to_string(text.size()) + " bytes is larger than " +
+                           std::to_string(kMaxSpecBytes) + " bytes; give large inputs as .npy files");
+  }
+  DuplicateKeyFinder duplicates;
+  json document;
+  try {
+    document = json::parse(text.begin(), text.end(), std::ref(duplicates));
+  } catch (const json::parse_error& error) {
+    std::string message = error.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+    if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
+      message.erase(0, end + 2);
+    }
+    return invalid("", "invalid JSON: " + message);
+  }
+  if (duplicates.duplicate()) return invalid(*duplicates.duplicate(), "field given twice");
+  return document;
+}
+
+}  // namespace stridescope::json_reading

@@ -1,0 +1,278 @@
+// parse_spec and load_spec_file (spec_file.h): the spec's JSON shape, read
+// into an OpRequest; Operation::make judges what the numbers mean.
+#include <fstream>
+#include <system_error>
+
+#include "core/io/json_reading.h"
+#include "core/io/spec_file.h"
+
+namespace stridescope {
+namespace {
+
+using namespace json_reading;
+
+// Tensors.
+
+Status read_tensor_shape(const json& object, const std::string& path, TensorRequest& tensor) {
+  if (const json* type = find(object, "dataType")) {
+    Expected<DataType> parsed = read_data_type(*type, field(path, "dataType"));
+    if (!parsed) return parsed.error();
+    tensor.data_type = *parsed;
+  }
+  if (Status s = read_optional_uints(object, path, "sizes", tensor.sizes); !s.ok()) return s;
+  return read_optional_uints(object, path, "strides", tensor.strides);
+}
+
+Expected<Fill> read_fill(const json& value, const std::string& path) {
+  if (value.is_string()) {
+    const auto& name = value.get_ref<const std::string&>();
+    if (name == "iota") return Fill{FillIota{}};
+    if (name == "zeros") return Fill{FillZeros{}};
+    return invalid(path, "unknown fill \"" + name + "\" (expected \"iota\", \"zeros\" or {\"random\": {...}})");
+  }
+  if (!value.is_object()) return wrong_type(path, "\"iota\", \"zeros\" or {\"random\": {...}}", value);
+  if (Status s = check_object(value, path, {"random"}); !s.ok()) return s.error();
+  const json* random = find(value, "random");
+  if (!random) return missing(field(path, "random"));
+  const std::string random_path = field(path, "random");
+  if (Status s = check_object(*random, random_path, {"seed", "min", "max"}); !s.ok()) return s.error();
+  FillRandom fill;
+  if (const json* seed = find(*random, "seed")) {
+    Expected<uint64_t> parsed = read_uint(*seed, field(random_path, "seed"));
+    if (!parsed) return parsed.error();
+    fill.seed = *parsed;
+  }
+  for (auto [key, target] : {std::pair{"min", &fill.min}, std::pair{"max", &fill.max}}) {
+    if (const json* bound = find(*random, key)) {
+      Expected<double> parsed = read_finite_double(*bound, field(random_path, key));
+      if (!parsed) return parsed.error();
+      *target = *parsed;
+    }
+  }
+  if (fill.min > fill.max) return invalid(field(random_path, "max"), "must not be less than min");
+  return Fill{fill};
+}
+
+Expected<std::vector<Scalar>> read_data(const json& value, const std::string& path) {
+  if (!value.is_array()) return wrong_type(path, "an array of numbers", value);
+  std::vector<Scalar> data;
+  data.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    Expected<Scalar> entry = read_scalar(value[i], indexed(path, i));
+    if (!entry) return entry.error();
+    data.push_back(*entry);
+  }
+  return data;
+}
+
+Status read_input(const json& object, const std::filesystem::path& base_dir, Spec& spec) {
+  const std::string path = "input";
+  if (Status s = check_object(object, path, {"dataType", "sizes", "strides", "data", "fill", "npy"}); !s.ok()) {
+    return s;
+  }
+  if (!find(object, "dataType")) return missing(field(path, "dataType"));
+  if (!find(object, "sizes")) return missing(field(path, "sizes"));
+  if (Status s = read_tensor_shape(object, path, spec.request.input); !s.ok()) return s;
+
+  const char* source = nullptr;
+  for (const char* key : {"data", "fill", "npy"}) {
+    if (!find(object, key)) continue;
+    if (source) {
+      return invalid(field(path, key), std::string("give only one of data, fill and npy (") + source +
+                                           " is given too)");
+    }
+    source = key;
+  }
+  if (const json* data = find(object, "data")) {
+    Expected<std::vector<Scalar>> values = read_data(*data, field(path, "data"));
+    if (!values) return values.error();
+    spec.input_source = std::move(*values);
+  } else if (const json* fill = find(object, "fill")) {
+    Expected<Fill> parsed = read_fill(*fill, field(path, "fill"));
+    if (!parsed) return parsed.error();
+    spec.input_source = *parsed;
+  } else if (const json* npy = find(object, "npy")) {
+    Expected<std::string> file = read_string(*npy, field(path, "npy"));
+    if (!file) return file.error();
+    if (file->empty()) return invalid(field(path, "npy"), "must not be empty");
+    const std::filesystem::path relative(*file);
+    spec.input_source = relative.is_absolute() || base_dir.empty() ? relative : base_dir / relative;
+  } else {
+    spec.input_source = Fill{FillIota{}};
+  }
+  return {};
+}
+
+// Params, one reader per op.
+
+Expected<ParamsRequest> read_slice(const json& params, const std::string& path) {
+  if (Status s = check_object(params, path, {"offsets", "sizes", "strides"}); !s.ok()) return s.error();
+  SliceRequest slice;
+  if (Status s = read_required_uints(params, path, "offsets", slice.offsets); !s.ok()) return s.error();
+  if (Status s = read_required_uints(params, path, "sizes", slice.sizes); !s.ok()) return s.error();
+  if (Status s = read_required_uints(params, path, "strides", slice.strides); !s.ok()) return s.error();
+  return ParamsRequest{slice};
+}
+
+Expected<ParamsRequest> read_slice1(const json& params, const std::string& path) {
+  if (Status s = check_object(params, path, {"inputWindowOffsets", "inputWindowSizes", "inputWindowStrides"});
+      !s.ok()) {
+    return s.error();
+  }
+  Slice1Request slice1;
+  if (Status s = read_required_uints(params, path, "inputWindowOffsets", slice1.input_window_offsets); !s.ok()) {
+    return s.error();
+  }
+  if (Status s = read_required_uints(params, path, "inputWindowSizes", slice1.input_window_sizes); !s.ok()) {
+    return s.error();
+  }
+  const json* strides = find(params, "inputWindowStrides");
+  if (!strides) return missing(field(path, "inputWindowStrides"));
+  Expected<std::vector<int64_t>> parsed = read_int_array(*strides, field(path, "inputWindowStrides"));
+  if (!parsed) return parsed.error();
+  slice1.input_window_strides = std::move(*parsed);
+  return ParamsRequest{slice1};
+}
+
+Expected<ParamsRequest> read_padding(const json& params, const std::string& path) {
+  if (Status s = check_object(params, path, {"paddingMode", "paddingValue", "startPadding", "endPadding"});
+      !s.ok()) {
+    return s.error();
+  }
+  PaddingRequest padding;
+  const json* mode = find(params, "paddingMode");
+  if (!mode) return missing(field(path, "paddingMode"));
+  Expected<std::string> mode_name = read_string(*mode, field(path, "paddingMode"));
+  if (!mode_name) return mode_name.error();
+  const auto parsed_mode = parse_padding_mode(*mode_name);
+  if (!parsed_mode) {
+    return invalid(field(path, "paddingMode"), "unknown padding mode \"" + *mode_name +
+                                                   "\" (expected CONSTANT, EDGE, REFLECTION, SYMMETRIC)");
+  }
+  padding.padding_mode = *parsed_mode;
+  if (const json* value = find(params, "paddingValue")) {
+    Expected<Scalar> parsed = read_scalar(*value, field(path, "paddingValue"));
+    if (!parsed) return parsed.error();
+    padding.padding_value = *parsed;
+  }
+  if (Status s = read_required_uints(params, path, "startPadding", padding.start_padding); !s.ok()) {
+    return s.error();
+  }
+  if (Status s = read_required_uints(params, path, "endPadding", padding.end_padding); !s.ok()) {
+    return s.error();
+  }
+  return ParamsRequest{padding};
+}
+
+Expected<ParamsRequest> read_max_pooling2(const json& params, const std::string& path) {
+  if (Status s = check_object(params, path, {"windowSize", "strides", "startPadding", "endPadding", "dilations"});
+      !s.ok()) {
+    return s.error();
+  }
+  MaxPooling2Request pooling;
+  if (Status s = read_required_uints(params, path, "windowSize", pooling.window_size); !s.ok()) return s.error();
+  if (Status s = read_optional_uints(params, path, "strides", pooling.strides); !s.ok()) return s.error();
+  if (Status s = read_optional_uints(params, path, "startPadding", pooling.start_padding); !s.ok()) {
+    return s.error();
+  }
+  if (Status s = read_optional_uints(params, path, "endPadding", pooling.end_padding); !s.ok()) return s.error();
+  if (Status s = read_optional_uints(params, path, "dilations", pooling.dilations); !s.ok()) return s.error();
+  return ParamsRequest{pooling};
+}
+
+Expected<ParamsRequest> read_params(OpKind kind, const json* params) {
+  const std::string path = "params";
+  if (kind == OpKind::Identity) {
+    if (params) {
+      if (Status s = check_object(*params, path, {}); !s.ok()) {
+        Error error = s.error();
+        if (params->is_object()) error.message = "unknown field (identity takes no params)";
+        return error;
+      }
+    }
+    return ParamsRequest{IdentityRequest{}};
+  }
+  if (!params) return missing(path);
+  switch (kind) {
+    case OpKind::Slice: return read_slice(*params, path);
+    case OpKind::Slice1: return read_slice1(*params, path);
+    case OpKind::Padding: return read_padding(*params, path);
+    case OpKind::MaxPooling2: return read_max_pooling2(*params, path);
+    case OpKind::Identity: break;
+  }
+  return ParamsRequest{IdentityRequest{}};
+}
+
+Error with_file(Error error, const std::filesystem::path& file) {
+  if (error.path.empty()) error.path = file.string();
+  return error;
+}
+
+
+}  // namespace
+
+Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::path& base_dir) {
+  Expected<json> parsed = parse_json(json_text);
+  if (!parsed) return parsed.error();
+  const json& document = *parsed;
+  if (Status s = check_object(document, "", {"op", "input", "output", "outputIndices", "params"}); !s.ok()) {
+    Error error = s.error();
+    if (!document.is_object()) error.message = "a spec is a JSON object, got " + type_name(document);
+    return error;
+  }
+
+  const json* op = find(document, "op");
+  if (!op) return missing("op");
+  Expected<std::string> op_name = read_string(*op, "op");
+  if (!op_name) return op_name.error();
+  const auto kind = parse_op_kind(*op_name);
+  if (!kind) {
+    return invalid("op", "unknown op \"" + *op_name +
+                             "\" (expected identity, slice, slice1, padding, max_pooling2)");
+  }
+
+  Spec spec;
+  const json* input = find(document, "input");
+  if (!input) return missing("input");
+  if (Status s = read_input(*input, base_dir, spec); !s.ok()) return s.error();
+
+  if (const json* output = find(document, "output")) {
+    if (Status s = check_object(*output, "output", {"dataType", "sizes", "strides"}); !s.ok()) return s.error();
+    if (Status s = read_tensor_shape(*output, "output", spec.request.output); !s.ok()) return s.error();
+  }
+  if (const json* indices = find(document, "outputIndices")) {
+    if (Status s = check_object(*indices, "outputIndices", {"dataType", "sizes", "strides"}); !s.ok()) {
+      return s.error();
+    }
+    TensorRequest request;
+    if (Status s = read_tensor_shape(*indices, "outputIndices", request); !s.ok()) return s.error();
+    spec.request.output_indices = request;
+  }
+
+  Expected<ParamsRequest> params = read_params(*kind, find(document, "params"));
+  if (!params) return params.error();
+  spec.request.params = std::move(*params);
+  return spec;
+}
+
+Expected<Spec> load_spec_file(const std::filesystem::path& file) {
+  std::error_code error;
+  const uint64_t bytes = std::filesystem::file_size(file, error);
+  if (error) return Error{ErrorCode::Io, file.string(), "cannot read: " + error.message()};
+  if (bytes > kMaxSpecBytes) {
+    return invalid(file.string(), "spec file of " + std::to_string(bytes) + " bytes is larger than " +
+                                      std::to_string(kMaxSpecBytes) + " bytes; give large inputs as .npy files");
+  }
+  std::ifstream stream(file, std::ios::binary);
+  if (!stream) return Error{ErrorCode::Io, file.string(), "cannot open for reading"};
+  std::string text(bytes, '\0');
+  stream.read(text.data(), static_cast<std::streamsize>(bytes));
+  if (static_cast<uint64_t>(stream.gcount()) != bytes) {
+    return Error{ErrorCode::Io, file.string(), "read failed"};
+  }
+  Expected<Spec> spec = parse_spec(text, file.parent_path());
+  if (!spec) return with_file(spec.error(), file);
+  return spec;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,179 @@
+// stridescope-cli's command logic run in process with stand-in backends, for
+// what the real build cannot show on a machine without a GPU: compare's exit
+// 1 on a mismatch (first differing coordinate on stderr), an unavailable
+// backend noted while the others are compared, and a backend failing.
+#include "app/cli/cli.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <sstream>
+
+#include "cli_runner.h"
+#include "core/cpu_backend.h"
+
+namespace stridescope::cli {
+namespace {
+
+// The CPU result with one element changed: +1 on the float at `offset` of
+// the output (or of the indices).
+class FaultyBackend final : public Backend {
+ public:
+  FaultyBackend(std::string name, uint64_t offset, bool in_indices)
+      : name_(std::move(name)), offset_(offset), in_indices_(in_indices) {}
+  std::string_view name() const override { return name_; }
+  std::string device_name() const override { return "test double"; }
+  Expected<RunStats> run(const Operation& op, std::span<const std::byte> input, std::span<std::byte> output,
+                         std::span<std::byte> indices) override {
+    CpuReferenceBackend cpu;
+    Expected<RunStats> stats = cpu.run(op, input, output, indices);
+    if (in_indices_) {
+      uint32_t value = 0;
+      std::memcpy(&value, indices.data() + offset_ * 4, 4);
+      ++value;
+      std::memcpy(indices.data() + offset_ * 4, &value, 4);
+    } else {
+      float value = 0;
+      std::memcpy(&value, output.data() + offset_ * 4, 4);
+      value += 1;
+      std::memcpy(output.data() + offset_ * 4, &value, 4);
+    }
+    return stats;
+  }
+
+ private:
+  std::string name_;
+  uint64_t offset_;
+  bool in_indices_;
+};
+
+class FailingBackend final : public Backend {
+ public:
+  std::string_view name() const override { return "cpu"; }
+  std::string device_name() const override { return "test double"; }
+  Expected<RunStats> run(const Operation&, std::span<const std::byte>, std::span<std::byte>,
+                         std::span<std::byte>) override {
+    return Error{ErrorCode::BackendFailure, "", "device lost"};
+  }
+};
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Backends by name: "cpu" the reference, "faulty" / "faulty-indices" the
+// doubles, "vulkan" unavailable, "failing" failing.
+Environment environment(std::vector<std::string> compiled, uint64_t fault_offset = 2) {
+  Environment env;
+  env.compiled_backends = [compiled] { return compiled; };
+  env.make_backend = [fault_offset](std::string_view name,
+                                    const BackendOptions&) -> Expected<std::unique_ptr<Backend>> {
+    if (name == "cpu") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
+    if (name == "faulty") return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty", fault_offset, false));
+    if (name == "faulty-indices") {
+      return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty-indices", fault_offset, true));
+    }
+    if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<FailingBackend>());
+    return Error{ErrorCode::BackendUnavailable, "--backend", "no Vulkan device on this machine"};
+  };
+  env.examples_dir = STRIDESCOPE_EXAMPLES_DIR;
+  return env;
+}
+
+Outcome run(const std::vector<std::string>& args, const Environment& env) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = run_cli(args, out, err, env);
+  return {code, out.str(), err.str()};
+}
+
+TEST(CliCompare, MismatchExitsOneWithTheFirstDifferingCoordinate) {
+  // slice1 example 2 gives [[14,16],[6,8]]; the double adds 1 at offset 2 (out[0,0,1,0]).
+  const Outcome outcome =
+      run({"compare", test::example("slice1_example2_negative_strides.json")}, environment({"cpu", "faulty"}));
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_EQ(outcome.err,
+            "error: output[0,0,1,0]: faulty differs from cpu at offset 2 (cpu gives 6, faulty gives 7); "
+            "1 of 4 elements differ\n");
+}
+
+TEST(CliCompare, IndicesMismatchIsFound) {
+  const Outcome outcome = run({"compare", test::example("max_pooling2_3x3_stride2_pad1_indices.json")},
+                              environment({"cpu", "faulty-indices"}, 4));
+  EXPECT_EQ(outcome.exit_code, 1);
+  EXPECT_EQ(outcome.err.rfind("error: outputIndices[0,0,1,1]: faulty-indices differs from cpu at offset 4 "
+                              "(cpu gives 12, faulty-indices gives 13)", 0), 0u)
+      << outcome.err;
+}
+
+TEST(CliCompare, EqualBackendsExitZero) {
+  const Outcome outcome =
+      run({"compare", test::example("padding_example3_reflection.json")}, environment({"cpu", "cpu"}));
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.out, "equal: cpu and cpu agree bit for bit on 80 output elements\n");
+  EXPECT_EQ(outcome.err, "");
+}
+
+TEST(CliCompare, UnavailableBackendIsNotedAndTheRestCompared) {
+  const Outcome outcome =
+      run({"compare", test::example("slice_example1_contiguous.json")}, environment({"cpu", "vulkan"}));
+  EXPECT_EQ(outcome.exit_code, 0);
+  EXPECT_EQ(outcome.err,
+            "note: vulkan backend unavailable (--backend: no Vulkan device on this machine); compared cpu alone\n");
+}
+
+TEST(CliCompare, NoAvailableBackendExitsThree) {
+  const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json")}, environment({"vulkan"}));
+  EXPECT_EQ(outcome.exit_code, 3);
+}
+
+TEST(CliCompare, InvalidSpecExitsTwoBeforeAnyBackendRuns) {
+  test::TempFolder folder;
+  test::write_text(folder / "bad.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
+  const Outcome outcome = run({"compare", (folder / "bad.json").string()}, environment({"cpu", "faulty"}));
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_EQ(outcome.err, "error: input.sizes[0]: size must be at least 1\n");
+}
+
+TEST(CliRun, UnavailableBackendExitsThree) {
+  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "vulkan"},
+                              environment({"cpu", "vulkan"}));
+  EXPECT_EQ(outcome.exit_code, 3);
+  EXPECT_EQ(outcome.err, "error: --backend: no Vulkan device on this machine\n");
+  EXPECT_EQ(outcome.out, "");
+}
+
+TEST(CliRun, BackendFailureExitsFour) {
+  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "failing"},
+                              environment({"cpu", "failing"}));
+  EXPECT_EQ(outcome.exit_code, 4);
+  EXPECT_EQ(outcome.err, "error: device lost\n");
+}
+
+TEST(CliRun, ReportsTheBackendItRanOn) {
+  const Outcome outcome = run({"run", test::example("slice_example2_strided.json"), "--backend", "faulty"},
+                              environment({"cpu", "faulty"}, 0));
+  EXPECT_EQ(outcome.exit_code, 0);
+  EXPECT_NE(outcome.out.find(R"("backend": "faulty")"), std::string::npos) << outcome.out;
+  EXPECT_NE(outcome.out.find(R"("data": [6,8,13,16])"), std::string::npos) << outcome.out;
+}
+
+TEST(CliDemo, RunsEveryExampleOfAFolder) {
+  const Outcome outcome = run({"demo"}, environment({"cpu"}));
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_NE(outcome.out.find("== slice1_example2_negative_strides ==\n"
+                             "slice1: inputWindowOffsets [0,0,0,1], inputWindowSizes [1,1,4,3], "
+                             "inputWindowStrides [1,1,-2,2]\n"),
+            std::string::npos)
+      << outcome.out;
+  EXPECT_NE(outcome.out.find("output FLOAT32 sizes [1,1,2,2] strides [4,4,2,1] (4 buffer elements)\n"
+                             "   14 16\n"
+                             "    6  8\n"),
+            std::string::npos)
+      << outcome.out;
+}
+
+}  // namespace
+}  // namespace stridescope::cli

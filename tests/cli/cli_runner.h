@@ -1,0 +1,65 @@
+// Runs the built stridescope-cli (path injected by CMake as STRIDESCOPE_CLI)
+// and captures its exit code, stdout and stderr.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "temp_folder.h"
+
+namespace stridescope::test {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string shell_quote(const std::string& arg) {
+  std::string quoted = "'";
+  for (char c : arg) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+inline CliResult run_cli_binary(const std::vector<std::string>& args) {
+  TempFolder scratch;
+  const auto err_file = scratch / "stderr.txt";
+  std::string command = shell_quote(STRIDESCOPE_CLI);
+  for (const std::string& arg : args) command += " " + shell_quote(arg);
+  command += " 2>" + shell_quote(err_file.string());
+
+  CliResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) {
+    ADD_FAILURE() << "popen failed: " << command;
+    return result;
+  }
+  std::array<char, 4096> chunk{};
+  std::size_t got = 0;
+  while ((got = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0) result.out.append(chunk.data(), got);
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.err = read_text(err_file);
+  return result;
+}
+
+inline std::string example(const std::string& name) {
+  return (std::filesystem::path(STRIDESCOPE_EXAMPLES_DIR) / name).string();
+}
+
+}  // namespace stridescope::test
