@@ -1,0 +1,155 @@
+// opspec.md §1 `fill`: "iota" writes 1, 2, 3, ... in buffer order, as in the
+// DirectML examples (whose {1,1,4,4} inputs read 1..16); "zeros"; and
+// {"random": {seed, min, max}}, the same buffer for a seed on every machine.
+// fill.h: integers wrap modulo 2^bits (INT8 goes 126, 127, -128), FLOAT16
+// rounds to nearest once past 2048; random integers lie in
+// [ceil(min), floor(max)] clamped to the type's range.
+#include "core/fill.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/float16.h"
+#include "test_support.h"
+
+namespace stridescope {
+namespace {
+
+using test::load;
+
+std::vector<std::byte> filled(const Fill& fill, DataType type, uint64_t elements, std::size_t extra_bytes = 0) {
+  std::vector<std::byte> buffer(elements * element_size(type) + extra_bytes, std::byte{0xEE});
+  fill_buffer(fill, type, elements, buffer);
+  return buffer;
+}
+
+TEST(Fill, IotaCountsFromOneInBufferOrder) {
+  const auto buffer = filled(FillIota{}, DataType::Float32, 16);
+  for (uint64_t i = 0; i < 16; ++i) EXPECT_EQ(load<float>(buffer, i), static_cast<float>(i + 1));
+  const auto doubles = filled(FillIota{}, DataType::Float64, 3);
+  EXPECT_EQ(load<double>(doubles, 2), 3.0);
+  const auto u64 = filled(FillIota{}, DataType::UInt64, 3);
+  EXPECT_EQ(load<uint64_t>(u64, 0), 1u);
+}
+
+TEST(Fill, IotaWrapsInt8At127) {
+  const auto buffer = filled(FillIota{}, DataType::Int8, 260);
+  EXPECT_EQ(load<int8_t>(buffer, 125), 126);
+  EXPECT_EQ(load<int8_t>(buffer, 126), 127);
+  EXPECT_EQ(load<int8_t>(buffer, 127), -128);
+  EXPECT_EQ(load<int8_t>(buffer, 128), -127);
+  EXPECT_EQ(load<int8_t>(buffer, 254), -1);
+  EXPECT_EQ(load<int8_t>(buffer, 255), 0);
+  EXPECT_EQ(load<int8_t>(buffer, 256), 1);
+}
+
+TEST(Fill, IotaWrapsUnsignedTypes) {
+  const auto u8 = filled(FillIota{}, DataType::UInt8, 257);
+  EXPECT_EQ(load<uint8_t>(u8, 254), 255);
+  EXPECT_EQ(load<uint8_t>(u8, 255), 0);
+  EXPECT_EQ(load<uint8_t>(u8, 256), 1);
+  const auto i16 = filled(FillIota{}, DataType::Int16, 32769);
+  EXPECT_EQ(load<int16_t>(i16, 32766), 32767);
+  EXPECT_EQ(load<int16_t>(i16, 32767), -32768);
+}
+
+TEST(Fill, IotaFloat16RoundsToNearestEvenPast2048) {
+  const auto buffer = filled(FillIota{}, DataType::Float16, 2052);
+  EXPECT_EQ(load<uint16_t>(buffer, 0), 0x3C00);                         // 1
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2046)), 2047.0f);
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2047)), 2048.0f);
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2048)), 2048.0f);     // 2049 ties to even
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2049)), 2050.0f);
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2050)), 2052.0f);     // 2051 ties to even
+  EXPECT_EQ(half_to_float(load<uint16_t>(buffer, 2051)), 2052.0f);
+}
+
+TEST(Fill, ZerosWritesZeroBits) {
+  for (DataType type : kAllDataTypes) {
+    const auto buffer = filled(FillZeros{}, type, 5);
+    EXPECT_TRUE(std::all_of(buffer.begin(), buffer.end(), [](std::byte b) { return b == std::byte{0}; }))
+        << to_string(type);
+  }
+}
+
+TEST(Fill, WritesOnlyTheRequestedElements) {
+  for (DataType type : kAllDataTypes) {
+    for (const Fill& fill : {Fill{FillIota{}}, Fill{FillZeros{}}, Fill{FillRandom{7, -5, 5}}}) {
+      const auto buffer = filled(fill, type, 3, 5);
+      for (std::size_t b = 3 * element_size(type); b < buffer.size(); ++b) {
+        ASSERT_EQ(buffer[b], std::byte{0xEE}) << to_string(type) << " byte " << b;
+      }
+    }
+  }
+}
+
+TEST(Fill, RandomIsDeterministicPerSeed) {
+  for (DataType type : kAllDataTypes) {
+    const auto a = filled(FillRandom{42, -100, 100}, type, 64);
+    const auto b = filled(FillRandom{42, -100, 100}, type, 64);
+    const auto c = filled(FillRandom{43, -100, 100}, type, 64);
+    EXPECT_EQ(a, b) << to_string(type);
+    EXPECT_NE(a, c) << to_string(type);
+  }
+}
+
+TEST(Fill, RandomFloatsLieInTheRange) {
+  const auto f32 = filled(FillRandom{1, -2.5, 3.5}, DataType::Float32, 1000);
+  std::set<float> distinct;
+  for (uint64_t i = 0; i < 1000; ++i) {
+    const float v = load<float>(f32, i);
+    ASSERT_GE(v, -2.5f);
+    ASSERT_LE(v, 3.5f);
+    distinct.insert(v);
+  }
+  EXPECT_GT(distinct.size(), 900u);  // not a constant
+  const auto f16 = filled(FillRandom{1, -2, 2}, DataType::Float16, 1000);
+  for (uint64_t i = 0; i < 1000; ++i) {
+    const float v = half_to_float(load<uint16_t>(f16, i));
+    ASSERT_GE(v, -2.0f);
+    ASSERT_LE(v, 2.0f);
+  }
+  const auto f64 = filled(FillRandom{9, 10, 11}, DataType::Float64, 100);
+  for (uint64_t i = 0; i < 100; ++i) {
+    ASSERT_GE(load<double>(f64, i), 10.0);
+    ASSERT_LE(load<double>(f64, i), 11.0);
+  }
+}
+
+TEST(Fill, RandomIntegersLieInCeilMinToFloorMax) {
+  const auto i32 = filled(FillRandom{5, -2.5, 3.7}, DataType::Int32, 2000);
+  std::set<int32_t> seen;
+  for (uint64_t i = 0; i < 2000; ++i) seen.insert(load<int32_t>(i32, i));
+  EXPECT_EQ(seen, (std::set<int32_t>{-2, -1, 0, 1, 2, 3}));  // every value reachable, none outside
+}
+
+TEST(Fill, RandomIntegerRangeIsClampedToTheType) {
+  // [-1000, 1000] clamped to INT8 is [-128, 127], to UINT8 [0, 255]: every
+  // value lies inside and both ends are reached.
+  const auto i8 = filled(FillRandom{3, -1000, 1000}, DataType::Int8, 4000);
+  const auto u8 = filled(FillRandom{3, -1000, 1000}, DataType::UInt8, 4000);
+  int lo = 1000, hi = -1000;
+  std::set<int> u8_values;
+  for (uint64_t i = 0; i < 4000; ++i) {
+    lo = std::min<int>(lo, load<int8_t>(i8, i));
+    hi = std::max<int>(hi, load<int8_t>(i8, i));
+    u8_values.insert(load<uint8_t>(u8, i));
+  }
+  EXPECT_EQ(lo, -128);
+  EXPECT_EQ(hi, 127);
+  EXPECT_EQ(*u8_values.begin(), 0);
+  EXPECT_EQ(*u8_values.rbegin(), 255);
+}
+
+TEST(Fill, RandomSixtyFourBitIntegersUseTheFullRange) {
+  const auto u64 = filled(FillRandom{11, 0, 1.8446744073709552e19}, DataType::UInt64, 200);
+  bool above_2_53 = false;
+  for (uint64_t i = 0; i < 200; ++i) above_2_53 = above_2_53 || load<uint64_t>(u64, i) > (uint64_t{1} << 53);
+  EXPECT_TRUE(above_2_53);
+}
+
+}  // namespace
+}  // namespace stridescope
