@@ -9,6 +9,9 @@ std::optional<Mismatch> compare_tensors(const TensorDesc& desc, std::span<const 
   const std::size_t size = desc.element_size();
   std::optional<Mismatch> mismatch;
   Coord coord(desc.rank(), 0);
+  if (a.size() < desc.buffer_bytes() || b.size() < desc.buffer_bytes()) {
+    return Mismatch{desc.element_count(), coord, 0};
+  }
   do {
     const uint64_t offset = desc.offset_of(coord);
     if (std::memcmp(a.data() + offset * size, b.data() + offset * size, size) != 0) {

@@ -17,7 +17,9 @@ struct Mismatch {
   uint64_t first_offset = 0;
 };
 
-// nullopt when every addressed element has the same bits.
+// nullopt when every addressed element has the same bits. A buffer shorter
+// than desc.buffer_bytes() cannot match: it is reported as a mismatch of
+// every element (nothing is read past its end).
 std::optional<Mismatch> compare_tensors(const TensorDesc& desc, std::span<const std::byte> a,
                                         std::span<const std::byte> b);
 
