@@ -1,0 +1,172 @@
+// Vulkan workloads: each op on the Vulkan backend beside vkCmdCopyBuffer of
+// the same bytes (the op's output buffer) on the same device, measured in the
+// same run, alternating op and copy within each iteration. Times are device
+// times from timestamp queries (manual time); the counter x_copybuffer is
+// op time / copy time. Target on lavapipe: slice and padding <= 2.
+//
+// Names: VK_<op>_<type>_<shape>[_<variant>].
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/vulkan_backend.h"
+
+namespace stridescope {
+namespace {
+
+using U64s = std::vector<uint64_t>;
+
+// One backend for all workloads (no validation: it would be timed too).
+VulkanBackend* backend(std::string* why) {
+  static std::string error;
+  static std::unique_ptr<VulkanBackend> made = [] {
+    auto b = VulkanBackend::create(VulkanOptions{});
+    if (!b) {
+      error = b.error().to_string();
+      return std::unique_ptr<VulkanBackend>();
+    }
+    return std::move(*b);
+  }();
+  *why = error;
+  return made.get();
+}
+
+std::vector<std::byte> pattern(uint64_t bytes) {
+  std::vector<std::byte> data(bytes);
+  for (uint64_t i = 0; i < bytes / 4; ++i) {
+    const uint32_t v = static_cast<uint32_t>(i * 2654435761u) & 0x3F7FFFFFu;  // finite floats
+    std::memcpy(data.data() + 4 * i, &v, 4);
+  }
+  return data;
+}
+
+void run_workload(benchmark::State& state, const OpRequest& request) {
+  std::string why;
+  VulkanBackend* gpu = backend(&why);
+  if (gpu == nullptr) {
+    state.SkipWithError(("no Vulkan backend: " + why).c_str());
+    return;
+  }
+  auto op = Operation::make(request);
+  if (!op) {
+    state.SkipWithError(op.error().to_string().c_str());
+    return;
+  }
+  const std::vector<std::byte> input = pattern(op->input().buffer_bytes());
+  std::vector<std::byte> output(op->output().buffer_bytes());
+  std::vector<std::byte> indices(op->output_indices() ? op->output_indices()->buffer_bytes() : 0);
+  const uint64_t copy_bytes = op->output().buffer_bytes();
+  // Warm-up: pipelines compile on first use, buffers are allocated.
+  if (auto warm = gpu->run(*op, input, output, indices); !warm) {
+    state.SkipWithError(warm.error().to_string().c_str());
+    return;
+  }
+  if (auto warm = gpu->time_copy_buffer(copy_bytes); !warm) {
+    state.SkipWithError(warm.error().to_string().c_str());
+    return;
+  }
+  double op_ms = 0;
+  double copy_ms = 0;
+  for (auto _ : state) {
+    auto stats = gpu->run(*op, input, output, indices);
+    auto copy = gpu->time_copy_buffer(copy_bytes);
+    if (!stats || !stats->gpu_milliseconds || !copy) {
+      state.SkipWithError("run failed or reported no device time");
+      return;
+    }
+    op_ms += *stats->gpu_milliseconds;
+    copy_ms += *copy;
+    state.SetIterationTime(*stats->gpu_milliseconds / 1e3);
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["x_copybuffer"] = op_ms / copy_ms;
+  state.counters["op_ms"] = op_ms / n;
+  state.counters["copy_ms"] = copy_ms / n;
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(copy_bytes));
+  state.SetLabel(gpu->device_name());
+}
+
+OpRequest request(DataType type, U64s sizes, ParamsRequest params, std::optional<U64s> in_strides = std::nullopt) {
+  OpRequest r;
+  r.input = TensorRequest{type, std::move(sizes), std::move(in_strides)};
+  r.params = std::move(params);
+  return r;
+}
+
+PaddingRequest padding(PaddingMode mode, uint64_t pad) {
+  PaddingRequest p;
+  p.padding_mode = mode;
+  p.padding_value = 1.5;
+  p.start_padding = {0, 0, pad, pad};
+  p.end_padding = {0, 0, pad, pad};
+  return p;
+}
+
+// A 64-channel 512x512 float32 image: 64 MiB.
+const U64s kImage = {1, 64, 512, 512};
+const U64s kInner = {1, 64, 480, 480};
+
+void VK_identity_f32_1x64x512x512_packed(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kImage, IdentityRequest{}));
+}
+void VK_identity_f32_1x64x512x512_nhwc_to_nchw(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kImage, IdentityRequest{}, U64s{512 * 512 * 64, 1, 512 * 64, 64}));
+}
+void VK_slice_f32_1x64x512x512_interior(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kImage, SliceRequest{{0, 0, 16, 16}, {1, 64, 480, 480}, {1, 1, 1, 1}}));
+}
+void VK_slice_u8_1x64x512x512_interior(benchmark::State& state) {
+  run_workload(state, request(DataType::UInt8, kImage, SliceRequest{{0, 0, 16, 16}, {1, 64, 480, 480}, {1, 1, 1, 1}}));
+}
+void VK_slice_f32_1x64x512x512_stride2(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kImage, SliceRequest{{0, 0, 0, 0}, {1, 64, 256, 256}, {1, 1, 2, 2}}));
+}
+void VK_slice1_f32_1x64x512x512_reversed(benchmark::State& state) {
+  OpRequest r = request(DataType::Float32, kImage, Slice1Request{{0, 0, 0, 0}, {1, 64, 512, 512}, {1, 1, -1, -1}});
+  run_workload(state, r);
+}
+void VK_padding_f32_1x64x480x480_constant(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kInner, padding(PaddingMode::Constant, 16)));
+}
+void VK_padding_f32_1x64x480x480_edge(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kInner, padding(PaddingMode::Edge, 16)));
+}
+void VK_padding_f32_1x64x480x480_reflection(benchmark::State& state) {
+  run_workload(state, request(DataType::Float32, kInner, padding(PaddingMode::Reflection, 16)));
+}
+void VK_padding_f16_1x64x480x480_symmetric(benchmark::State& state) {
+  run_workload(state, request(DataType::Float16, kInner, padding(PaddingMode::Symmetric, 16)));
+}
+void VK_padding_u8_1x64x480x480_constant(benchmark::State& state) {
+  run_workload(state, request(DataType::UInt8, kInner, padding(PaddingMode::Constant, 16)));
+}
+void VK_max_pooling2_f32_1x64x256x256_3x3s2(benchmark::State& state) {
+  MaxPooling2Request p;
+  p.window_size = {3, 3};
+  p.strides = U64s{2, 2};
+  p.start_padding = U64s{1, 1};
+  p.end_padding = U64s{1, 1};
+  OpRequest r = request(DataType::Float32, {1, 64, 256, 256}, p);
+  r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+  run_workload(state, r);
+}
+
+#define STRIDESCOPE_VK_BENCH(name) BENCHMARK(name)->UseManualTime()->Unit(benchmark::kMillisecond)
+STRIDESCOPE_VK_BENCH(VK_identity_f32_1x64x512x512_packed);
+STRIDESCOPE_VK_BENCH(VK_identity_f32_1x64x512x512_nhwc_to_nchw);
+STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x512x512_interior);
+STRIDESCOPE_VK_BENCH(VK_slice_u8_1x64x512x512_interior);
+STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x512x512_stride2);
+STRIDESCOPE_VK_BENCH(VK_slice1_f32_1x64x512x512_reversed);
+STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_constant);
+STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_edge);
+STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_reflection);
+STRIDESCOPE_VK_BENCH(VK_padding_f16_1x64x480x480_symmetric);
+STRIDESCOPE_VK_BENCH(VK_padding_u8_1x64x480x480_constant);
+STRIDESCOPE_VK_BENCH(VK_max_pooling2_f32_1x64x256x256_3x3s2);
+
+}  // namespace
+}  // namespace stridescope

@@ -1,0 +1,68 @@
+#include "gpu/pooling_program.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/index_plan.h"
+
+namespace stridescope::gpu {
+
+std::optional<ElementRange> PoolingProgram::input_range(std::size_t axis, uint64_t lo, uint64_t hi) const {
+  const auto stride = static_cast<int64_t>(in_strides[axis]);
+  if (axis < 2) return ElementRange{static_cast<int64_t>(lo) * stride, static_cast<int64_t>(hi - 1) * stride};
+  std::optional<uint32_t> low;
+  std::optional<uint32_t> high;
+  const std::vector<uint32_t>& table = taps[axis];
+  for (uint64_t i = lo * windows[axis]; i < hi * windows[axis]; ++i) {
+    if (table[i] == kPadTap) continue;
+    low = low ? std::min(*low, table[i]) : table[i];
+    high = high ? std::max(*high, table[i]) : table[i];
+  }
+  if (!low) return std::nullopt;
+  return ElementRange{static_cast<int64_t>(*low) * stride, static_cast<int64_t>(*high) * stride};
+}
+
+PoolingProgram make_pooling_program(const Operation& op) {
+  assert(op.kind() == OpKind::MaxPooling2);
+  const PoolingPlan plan = make_pooling_plan(op);
+  const TensorDesc& in = op.input();
+  const TensorDesc& out = op.output();
+  const Strides packed = TensorDesc::packed_strides(in.sizes());
+
+  PoolingProgram program;
+  program.data_type = in.data_type();
+  if (op.output_indices()) program.index_type = op.output_indices()->data_type();
+
+  // Tensor dimension of each of the five axes; -1 for the D axis a 4-D op lacks.
+  const bool three_d = in.rank() == 5;
+  const std::array<int, kPoolingAxes> dim_of = three_d ? std::array<int, 5>{0, 1, 2, 3, 4}
+                                                       : std::array<int, 5>{0, 1, -1, 2, 3};
+  for (std::size_t a = 0; a < kPoolingAxes; ++a) {
+    const int d = dim_of[a];
+    if (d < 0) {
+      program.out_sizes[a] = 1;
+      program.windows[a] = 1;
+      program.taps[a] = {0};
+      continue;  // strides stay 0: the one tap reads index 0
+    }
+    const auto dim = static_cast<std::size_t>(d);
+    program.out_sizes[a] = out.sizes()[dim];
+    program.out_strides[a] = out.strides()[dim];
+    if (op.output_indices()) program.index_strides[a] = op.output_indices()->strides()[dim];
+    program.in_strides[a] = in.strides()[dim];
+    program.flat_strides[a] = packed[dim];
+    if (dim < 2) {
+      program.windows[a] = 1;
+      continue;
+    }
+    const PoolingAxis& axis = plan.axes[dim - 2];
+    program.windows[a] = axis.window;
+    program.taps[a].reserve(axis.taps.size());
+    for (int64_t tap : axis.taps) {
+      program.taps[a].push_back(tap == kPaddingIndex ? kPadTap : static_cast<uint32_t>(tap));
+    }
+  }
+  return program;
+}
+
+}  // namespace stridescope::gpu

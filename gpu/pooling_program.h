@@ -1,0 +1,41 @@
+// What the Vulkan backend runs for max_pooling2: the op's PoolingPlan
+// (core/index_plan.h) laid out for the shader. Axes are always N, C, D, H, W;
+// a 4-D op gets a D axis of size 1 whose one tap reads index 0 with stride 0.
+// Batch and channel map to themselves (the plan's rule); spatial axes carry
+// the plan's tap tables, taps[o * window + k] = input index, or kPadTap where
+// the tap lies in padding. Flat indices use the packed row-major strides of
+// the logical input.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/operation.h"
+#include "gpu/gather_program.h"
+
+namespace stridescope::gpu {
+
+inline constexpr uint32_t kPadTap = 0xFFFFFFFFu;  // SS_PAD_INDEX in shaders/meta_layout.h
+inline constexpr std::size_t kPoolingAxes = 5;
+
+struct PoolingProgram {
+  DataType data_type = DataType::Float32;
+  std::optional<DataType> index_type;  // UINT32 or UINT64 when indices are written
+  std::array<uint64_t, kPoolingAxes> out_sizes{};
+  std::array<uint64_t, kPoolingAxes> windows{};
+  std::array<uint64_t, kPoolingAxes> out_strides{};
+  std::array<uint64_t, kPoolingAxes> index_strides{};
+  std::array<uint64_t, kPoolingAxes> in_strides{};
+  std::array<uint64_t, kPoolingAxes> flat_strides{};  // packed strides of the logical input
+  std::array<std::vector<uint32_t>, kPoolingAxes> taps;  // axes 2..4 only
+
+  // Input elements read by outputs [lo, hi) of `axis` (taps outside padding).
+  std::optional<ElementRange> input_range(std::size_t axis, uint64_t lo, uint64_t hi) const;
+};
+
+// Precondition: op is max_pooling2.
+PoolingProgram make_pooling_program(const Operation& op);
+
+}  // namespace stridescope::gpu

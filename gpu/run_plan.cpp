@@ -1,0 +1,188 @@
+#include "gpu/run_plan.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "gpu/pooling_program.h"
+#include "gpu/shaders/meta_layout.h"
+
+namespace stridescope::gpu {
+
+namespace {
+
+constexpr uint64_t kGatherChunk = 64;   // row elements per invocation
+constexpr uint64_t kPoolingChunk = 16;  // outputs per invocation
+
+uint32_t lo32(uint64_t value) { return static_cast<uint32_t>(value); }
+uint32_t lo32(int64_t value) { return static_cast<uint32_t>(static_cast<uint64_t>(value)); }
+
+constexpr VkDeviceSize align_up(VkDeviceSize value, VkDeviceSize alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+void put_division(std::vector<uint32_t>& block, uint32_t magic_at, uint32_t shifts_at, uint64_t divisor) {
+  const DivisionMagic m = division_magic(lo32(divisor));
+  block[magic_at] = m.magic;
+  block[shifts_at] = m.shift1 | m.shift2 << 8;
+}
+
+// The box block of `box`: the pass's header followed by the box's record.
+std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
+  std::vector<uint32_t> block = pass.header;
+  block.resize(SS_BOX_WORDS, 0);
+  for (std::size_t a = 0; a < box.lo.size(); ++a) {
+    block[SS_R_LO + a] = lo32(box.lo[a]);
+    block[SS_R_EXT + a] = lo32(box.extent[a]);
+    put_division(block, SS_R_EXT_MAGIC + static_cast<uint32_t>(a), SS_R_EXT_SHIFTS + static_cast<uint32_t>(a),
+                 box.extent[a]);
+  }
+  block[SS_R_IN_BASE] = lo32(box.input.base_element);
+  block[SS_R_OUT_BASE] = lo32(box.output.base_element);
+  block[SS_R_IDX_BASE] = lo32(box.indices.base_element);
+  block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
+  put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
+  block[SS_R_ITEMS] = lo32(box.items);
+  return block;
+}
+
+Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
+  const GatherProgram program = make_gather_program(op);
+  RunPlan plan;
+  plan.copies = program.copies;
+  plan.fills = program.fills;
+  if (program.shader_regions.empty()) return plan;
+
+  const std::size_t rank = program.axes.size();
+  ComputePass pass;
+  pass.header.assign(SS_HEADER_WORDS, 0);
+  pass.key.shader = ShaderId::Gather;
+  pass.key.constants[kElementSize] = static_cast<uint32_t>(program.element_size);
+  pass.name = "gather";
+  std::vector<uint32_t>& header = pass.header;
+  header[SS_RANK] = static_cast<uint32_t>(rank);
+  header[SS_CHUNK] = static_cast<uint32_t>(kGatherChunk);
+  header[SS_G_PAD_LO] = lo32(program.padding_bits);
+  header[SS_G_PAD_HI] = lo32(program.padding_bits >> 32);
+  header[SS_G_INPUT_BASE] = lo32(program.input_base);
+  uint32_t segment_index = 0;
+  for (std::size_t a = 0; a < rank; ++a) {
+    const GatherAxis& axis = program.axes[a];
+    header[SS_G_SIZES + a] = lo32(axis.size);
+    header[SS_G_OUT_STRIDES + a] = lo32(axis.out_stride);
+    header[SS_G_SEG_FIRST + a] = segment_index;
+    header[SS_G_SEG_COUNT + a] = static_cast<uint32_t>(axis.segments.size());
+    for (const GatherSegment& s : axis.segments) {
+      pass.tables.insert(pass.tables.end(), {lo32(s.begin), lo32(s.value), lo32(s.step), s.pad ? 1u : 0u});
+    }
+    segment_index += static_cast<uint32_t>(axis.segments.size());
+  }
+
+  WorkModel model;
+  model.regions = program.shader_regions;
+  for (const GatherAxis& axis : program.axes) {
+    model.sizes.push_back(axis.size);
+    model.output.strides.push_back(axis.out_stride);
+  }
+  model.chunk = kGatherChunk;
+  model.input_base = program.input_base;
+  model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
+    return program.axes[axis].input_range(lo, hi);
+  };
+  model.input = TensorAccess{op.input().buffer_bytes(), static_cast<uint32_t>(program.element_size), {}};
+  model.output.bytes = op.output().buffer_bytes();
+  model.output.element_size = static_cast<uint32_t>(program.element_size);
+  auto boxes = split_work(model, limits);
+  if (!boxes) return boxes.error();
+  pass.boxes = std::move(*boxes);
+  plan.compute = std::move(pass);
+  return plan;
+}
+
+uint32_t compare_kind(DataType type) {
+  if (is_floating(type)) return 2;
+  return is_signed_integer(type) ? 1 : 0;
+}
+
+Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) {
+  const PoolingProgram program = make_pooling_program(op);
+  const uint32_t es = static_cast<uint32_t>(element_size(program.data_type));
+  const uint32_t index_bytes = program.index_type ? static_cast<uint32_t>(element_size(*program.index_type)) : 0;
+  ComputePass pass;
+  pass.header.assign(SS_HEADER_WORDS, 0);
+  pass.key.shader = ShaderId::MaxPooling2;
+  pass.key.constants[kElementSize] = es;
+  pass.key.constants[kCompareKind] = compare_kind(program.data_type);
+  pass.key.constants[kIndexBytes] = index_bytes;
+  pass.name = "max_pooling2";
+  std::vector<uint32_t>& header = pass.header;
+  header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);
+  header[SS_CHUNK] = static_cast<uint32_t>(kPoolingChunk);
+  for (std::size_t a = 0; a < kPoolingAxes; ++a) {
+    header[SS_P_SIZES + a] = lo32(program.out_sizes[a]);
+    header[SS_P_WINDOWS + a] = lo32(program.windows[a]);
+    header[SS_P_OUT_STRIDES + a] = lo32(program.out_strides[a]);
+    header[SS_P_IDX_STRIDES + a] = lo32(program.index_strides[a]);
+    header[SS_P_IN_STRIDES + a] = lo32(program.in_strides[a]);
+    header[SS_P_FLAT_LO + a] = lo32(program.flat_strides[a]);
+    header[SS_P_FLAT_HI + a] = lo32(program.flat_strides[a] >> 32);
+  }
+  for (std::size_t a = 2; a < kPoolingAxes; ++a) {
+    header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
+    pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());
+  }
+
+  WorkModel model;
+  model.sizes.assign(program.out_sizes.begin(), program.out_sizes.end());
+  model.chunk = kPoolingChunk;
+  model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
+    return program.input_range(axis, lo, hi);
+  };
+  model.input = TensorAccess{op.input().buffer_bytes(), es, {}};
+  model.output = TensorAccess{op.output().buffer_bytes(), es,
+                              std::vector<uint64_t>(program.out_strides.begin(), program.out_strides.end())};
+  if (op.output_indices()) {
+    model.indices = TensorAccess{op.output_indices()->buffer_bytes(), index_bytes,
+                                 std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
+  }
+  auto boxes = split_work(model, limits);
+  if (!boxes) return boxes.error();
+  pass.boxes = std::move(*boxes);
+  RunPlan plan;
+  plan.compute = std::move(pass);
+  return plan;
+}
+
+}  // namespace
+
+Expected<RunPlan> plan_run(const Operation& op, const DeviceLimits& limits) {
+  return op.kind() == OpKind::MaxPooling2 ? plan_pooling(op, limits) : plan_gather(op, limits);
+}
+
+MetaLayout layout_meta(const ComputePass& pass, const VkPhysicalDeviceLimits& l) {
+  const VkDeviceSize uniform_alignment = std::max<VkDeviceSize>(l.minUniformBufferOffsetAlignment, 16);
+  const VkDeviceSize alignment = std::max(uniform_alignment, l.minStorageBufferOffsetAlignment);
+  MetaLayout m;
+  m.table_quads = std::min<uint32_t>(l.maxUniformBufferRange, 65536) / 16;
+  m.block_stride = align_up(SS_BOX_WORDS * sizeof(uint32_t), uniform_alignment);
+  m.tables_offset = align_up(pass.boxes.size() * m.block_stride, alignment);
+  m.table_bytes = std::max<VkDeviceSize>(16, align_up(pass.tables.size() * sizeof(uint32_t), 16));
+  m.tables_in_storage = m.table_bytes > m.table_quads * VkDeviceSize{16};
+  m.used_bytes = m.tables_offset + m.table_bytes;
+  // The uniform tables binding always spans the block the shader declares.
+  m.buffer_bytes = m.tables_offset + std::max<VkDeviceSize>(m.table_bytes, m.table_quads * VkDeviceSize{16});
+  return m;
+}
+
+std::vector<std::byte> meta_buffer_bytes(const ComputePass& pass, const MetaLayout& layout) {
+  std::vector<std::byte> bytes(layout.used_bytes, std::byte{0});
+  for (std::size_t b = 0; b < pass.boxes.size(); ++b) {
+    const std::vector<uint32_t> block = box_block(pass, pass.boxes[b]);
+    std::memcpy(bytes.data() + b * layout.block_stride, block.data(), block.size() * sizeof(uint32_t));
+  }
+  if (!pass.tables.empty()) {
+    std::memcpy(bytes.data() + layout.tables_offset, pass.tables.data(), pass.tables.size() * sizeof(uint32_t));
+  }
+  return bytes;
+}
+
+}  // namespace stridescope::gpu

@@ -1,0 +1,107 @@
+#version 450
+// identity, slice, slice1 and padding: out[o] = in[sum_d source[d][o_d] * inStride[d]]
+// or the padding value, following the per-axis tables that the host built from
+// core's GatherPlan (see meta_layout.h for their run-length encoding). No
+// operator formula is evaluated here.
+//
+// One invocation handles SS_CHUNK consecutive elements of one output row (the
+// last axis) inside its box; the row's other coordinates are decoded once per
+// chunk. The host's boxes leave out columns that vkCmdCopyBuffer wrote.
+#extension GL_GOOGLE_include_directive : require
+#include "meta_layout.h"
+
+layout(local_size_x = SS_LOCAL_SIZE) in;
+layout(constant_id = 0) const uint ES = 4u;  // element size in bytes
+layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
+layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
+
+layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
+layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
+layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
+layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
+
+layout(push_constant) uniform Push {
+  uint item_base;  // first item of this dispatch within the box
+} pc;
+
+#include "meta_access.glsl"
+#include "element_io.glsl"
+#include "wide_io.glsl"
+
+uvec4 segment_at(uint segment) {
+  uint w = 4u * segment;
+  return uvec4(table_word(w), table_word(w + 1u), table_word(w + 2u), table_word(w + 3u));  // begin, value, step, pad
+}
+
+// The segment of an axis holding output index `o`: the last whose begin <= o.
+uint find_segment(uint first, uint count, uint o) {
+  uint lo = 0u;
+  uint hi = count;
+  while (hi - lo > 1u) {
+    uint mid = (lo + hi) >> 1u;
+    if (table_word(4u * (first + mid)) <= o) lo = mid; else hi = mid;
+  }
+  return first + lo;
+}
+
+void main() {
+  uint item = pc.item_base + gl_GlobalInvocationID.x;
+  if (item >= box_word(SS_R_ITEMS)) return;
+
+  uint inner = box_word(SS_RANK) - 1u;
+  uint row = fast_div(item, box_word(SS_R_CHUNKS_MAGIC), box_word(SS_R_CHUNKS_SHIFTS));
+  uint chunk = item - row * box_word(SS_R_CHUNKS_PER_ROW);
+
+  // The row's outer coordinates, innermost first; offsets wrap mod 2^32 and
+  // are taken relative to the bound windows, where they are exact.
+  bool valid = true;
+  uint src_row = box_word(SS_G_INPUT_BASE) - box_word(SS_R_IN_BASE);
+  uint dst_row = 0u - box_word(SS_R_OUT_BASE);
+  for (uint k = 1u; k <= inner; ++k) {
+    uint axis = inner - k;
+    uint rest = fast_div(row, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
+    uint o = box_word(SS_R_LO + axis) + (row - rest * box_word(SS_R_EXT + axis));
+    row = rest;
+    uint first = box_word(SS_G_SEG_FIRST + axis);
+    uint count = box_word(SS_G_SEG_COUNT + axis);
+    uvec4 s = segment_at(count == 1u ? first : find_segment(first, count, o));
+    if (s.w != 0u) {
+      valid = false;
+    } else {
+      src_row += s.y + (o - s.x) * s.z;
+    }
+    dst_row += o * box_word(SS_G_OUT_STRIDES + axis);
+  }
+
+  uint chunk_size = box_word(SS_CHUNK);
+  uint col = box_word(SS_R_LO + inner) + chunk * chunk_size;
+  uint col_end = min(col + chunk_size, box_word(SS_R_LO + inner) + box_word(SS_R_EXT + inner));
+  uint row_size = box_word(SS_G_SIZES + inner);
+  uint dst_stride = box_word(SS_G_OUT_STRIDES + inner);
+  uvec2 pad_bits = uvec2(box_word(SS_G_PAD_LO), box_word(SS_G_PAD_HI));
+  uint first = box_word(SS_G_SEG_FIRST + inner);
+  uint last = first + box_word(SS_G_SEG_COUNT + inner) - 1u;
+
+  for (uint segment = find_segment(first, last - first + 1u, col); col < col_end; ++segment) {
+    uvec4 s = segment_at(segment);
+    uint stop = min(col_end, segment < last ? table_word(4u * (segment + 1u)) : row_size);
+    uint count = stop - col;
+    uint dst = dst_row + col * dst_stride;
+    if (!valid || s.w != 0u) {
+      if (dst_stride == 1u) {
+        fill_run(dst, count, pad_bits);
+      } else {
+        for (uint i = 0u; i < count; ++i, dst += dst_stride) store_element(dst, pad_bits);
+      }
+    } else {
+      uint src = src_row + s.y + (col - s.x) * s.z;
+      if (s.z == 1u && dst_stride == 1u) {
+        copy_run(src, dst, count);
+      } else {
+        for (uint i = 0u; i < count; ++i, dst += dst_stride, src += s.z) store_element(dst, load_element(src));
+      }
+    }
+    col = stop;
+  }
+  flush_element_stores();
+}

@@ -1,0 +1,76 @@
+// What the host gives the shaders besides the tensors, shared by C++
+// (gpu/*.cpp) and GLSL (gpu/shaders/*.comp), hence macros. Every entry is
+// one uint32 word; 64-bit quantities are split in lo/hi words.
+//
+// Two blocks, both read through uniform buffers where they fit, because
+// llvmpipe turns every storage-buffer load into a loop over the lanes but
+// loads a uniform-buffer word once for all lanes (or gathers it):
+//   - the box block (binding 0): the op's header, then the record of the box
+//     this dispatch works on (one block, and one descriptor set, per box);
+//   - the tables (binding 1 as a uniform buffer, or binding 2 as a storage
+//     buffer when they exceed maxUniformBufferRange): per-axis index tables.
+#ifndef STRIDESCOPE_GPU_META_LAYOUT_H
+#define STRIDESCOPE_GPU_META_LAYOUT_H
+
+#define SS_MAX_AXES 8u
+#define SS_PAD_INDEX 0xFFFFFFFFu  // pooling tap table: "this tap lies in padding"
+#define SS_LOCAL_SIZE 64u
+
+// --- bindings -----------------------------------------------------------
+#define SS_BINDING_BOX 0
+#define SS_BINDING_TABLES_UNIFORM 1
+#define SS_BINDING_TABLES_STORAGE 2
+#define SS_BINDING_SRC 3
+#define SS_BINDING_DST 4
+#define SS_BINDING_INDICES 5
+
+// --- common header ---------------------------------------------------------
+#define SS_RANK 0u   // axes of the (coalesced) output; the last is the row
+#define SS_CHUNK 1u  // row elements per invocation
+
+// --- gather (identity, slice, slice1, padding) ----------------------------
+// Axis d's index table is run-length encoded as segments of 4 table words
+// {begin, value, step, pad}: for output index o in [begin, next begin),
+// source[d][o] * inputStride[d] = value + (o - begin) * step (mod 2^32),
+// or, when pad != 0, CONSTANT padding supplies the element.
+#define SS_G_PAD_LO 5u       // padding value bits
+#define SS_G_PAD_HI 6u
+#define SS_G_INPUT_BASE 7u   // element offset of axes folded away (mod 2^32)
+#define SS_G_SIZES 8u        // [SS_MAX_AXES] output size per axis
+#define SS_G_OUT_STRIDES 16u // [SS_MAX_AXES] output stride per axis (mod 2^32)
+#define SS_G_SEG_FIRST 24u   // [SS_MAX_AXES] first segment of the axis in the tables
+#define SS_G_SEG_COUNT 32u   // [SS_MAX_AXES] segments of the axis
+
+// --- max_pooling2: always 5 axes N, C, D, H, W (a 4-D op gets D of size 1) --
+#define SS_P_SIZES 3u          // [5] output sizes
+#define SS_P_WINDOWS 8u        // [5] window per axis (1 for N and C)
+#define SS_P_OUT_STRIDES 13u   // [5] output strides (mod 2^32)
+#define SS_P_IDX_STRIDES 18u   // [5] indices strides (mod 2^32)
+#define SS_P_IN_STRIDES 23u    // [5] input strides (mod 2^32)
+#define SS_P_FLAT_LO 28u       // [5] packed row-major strides of the logical input,
+#define SS_P_FLAT_HI 33u       // [5]   for flat indices (64-bit)
+#define SS_P_TAPS_AT 38u       // [5] first table word of the axis's taps (D, H, W):
+                               //   taps[o * window + k] = input index or SS_PAD_INDEX
+
+#define SS_HEADER_WORDS 48u
+
+// --- box record, after the header in the box block ---------------------------
+// Divisions by a box's extents use multiply-high with precomputed magic
+// numbers (Granlund-Montgomery): q = (t + ((n - t) >> s1)) >> s2, t = umulhi(n, m),
+// because llvmpipe turns integer division into one scalar divide per lane.
+#define SS_R_LO 48u              // [SS_MAX_AXES] first output index of the box per axis
+#define SS_R_EXT 56u             // [SS_MAX_AXES] box extent per axis
+#define SS_R_EXT_MAGIC 64u       // [SS_MAX_AXES] m for dividing by the extent
+#define SS_R_EXT_SHIFTS 72u      // [SS_MAX_AXES] s1 | s2 << 8
+#define SS_R_IN_BASE 80u         // element offset where the bound input window starts
+#define SS_R_OUT_BASE 81u        // ... output window
+#define SS_R_IDX_BASE 82u        // ... indices window
+#define SS_R_CHUNKS_PER_ROW 83u
+#define SS_R_CHUNKS_MAGIC 84u
+#define SS_R_CHUNKS_SHIFTS 85u
+#define SS_R_ITEMS 86u           // invocations the box needs (rows * chunks per row)
+
+#define SS_BOX_WORDS 88u
+#define SS_BOX_QUADS 22u
+
+#endif

@@ -1,0 +1,115 @@
+#include "gpu/vk_pipelines.h"
+
+#include <string>
+#include <vector>
+
+#include "gpu/shader_table.h"
+#include "gpu/vk_error.h"
+
+namespace stridescope::gpu {
+
+namespace {
+
+std::string_view shader_name(ShaderId id) { return id == ShaderId::Gather ? "gather" : "max_pooling2"; }
+
+}  // namespace
+
+Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id) {
+  if (auto found = shaders_.find(id); found != shaders_.end()) return &found->second;
+  const DeviceFunctions& vk = context_->vk();
+  const VkDevice device = context_->device();
+  const std::string name(shader_name(id));
+
+  std::span<const uint32_t> spirv;
+  for (const EmbeddedShader& embedded : embedded_shaders()) {
+    if (embedded.name == name) spirv = embedded.spirv;
+  }
+  if (spirv.empty()) return Error{ErrorCode::BackendFailure, "", "shader " + name + " is not embedded in this build"};
+
+  ShaderObjects objects;
+  VkShaderModuleCreateInfo module_info{};
+  module_info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+  module_info.codeSize = spirv.size_bytes();
+  module_info.pCode = spirv.data();
+  VkShaderModule module = VK_NULL_HANDLE;
+  if (auto s = vk_check(vk.vkCreateShaderModule(device, &module_info, nullptr, &module), "creating shader " + name);
+      !s) {
+    return s.error();
+  }
+  objects.module = ShaderModule(vk, device, module);
+
+  std::vector<VkDescriptorSetLayoutBinding> bindings(binding_count(id));
+  for (uint32_t b = 0; b < bindings.size(); ++b) {
+    bindings[b].binding = b;
+    bindings[b].descriptorType = binding_type(b);
+    bindings[b].descriptorCount = 1;
+    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo set_info{};
+  set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  set_info.bindingCount = static_cast<uint32_t>(bindings.size());
+  set_info.pBindings = bindings.data();
+  VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+  if (auto s = vk_check(vk.vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout),
+                        "creating the descriptor set layout of " + name);
+      !s) {
+    return s.error();
+  }
+  objects.set_layout = DescriptorSetLayout(vk, device, set_layout);
+
+  VkPushConstantRange push{};
+  push.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  push.offset = 0;
+  push.size = sizeof(PushConstants);
+  VkPipelineLayoutCreateInfo layout_info{};
+  layout_info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+  layout_info.setLayoutCount = 1;
+  layout_info.pSetLayouts = &set_layout;
+  layout_info.pushConstantRangeCount = 1;
+  layout_info.pPushConstantRanges = &push;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  if (auto s = vk_check(vk.vkCreatePipelineLayout(device, &layout_info, nullptr, &layout),
+                        "creating the pipeline layout of " + name);
+      !s) {
+    return s.error();
+  }
+  objects.layout = PipelineLayout(vk, device, layout);
+  return &shaders_.emplace(id, std::move(objects)).first->second;
+}
+
+Expected<VkPipeline> PipelineCache::pipeline(const PipelineKey& key) {
+  if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second.get();
+  auto objects = shader(key.shader);
+  if (!objects) return objects.error();
+
+  std::array<VkSpecializationMapEntry, std::tuple_size_v<decltype(key.constants)>> entries{};
+  for (uint32_t i = 0; i < entries.size(); ++i) {
+    entries[i].constantID = i;
+    entries[i].offset = i * static_cast<uint32_t>(sizeof(uint32_t));
+    entries[i].size = sizeof(uint32_t);
+  }
+  VkSpecializationInfo specialization{};
+  specialization.mapEntryCount = static_cast<uint32_t>(entries.size());
+  specialization.pMapEntries = entries.data();
+  specialization.dataSize = specialization.mapEntryCount * sizeof(uint32_t);
+  specialization.pData = key.constants.data();
+
+  VkComputePipelineCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = (*objects)->module.get();
+  info.stage.pName = "main";
+  info.stage.pSpecializationInfo = &specialization;
+  info.layout = (*objects)->layout.get();
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  if (auto s = vk_check(context_->vk().vkCreateComputePipelines(context_->device(), VK_NULL_HANDLE, 1, &info, nullptr,
+                                                                &pipeline),
+                        "creating a compute pipeline for " + std::string(shader_name(key.shader)));
+      !s) {
+    return s.error();
+  }
+  return pipelines_.emplace(key, Pipeline(context_->vk(), context_->device(), pipeline)).first->second.get();
+}
+
+}  // namespace stridescope::gpu

@@ -1,0 +1,63 @@
+// Compute pipelines, made on first use and kept for the backend's life, keyed
+// by shader and specialization constants (element size, compare kind, index
+// size). Start-up makes none: lavapipe compiles a pipeline in 12-55 ms, and a
+// run needs one or two.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+
+#include "core/error.h"
+#include "gpu/vk_context.h"
+#include "gpu/vk_objects.h"
+
+namespace stridescope::gpu {
+
+enum class ShaderId { Gather, MaxPooling2 };
+
+// Bindings (shaders/meta_layout.h): box block and tables (uniform), tables
+// (storage), source, destination, and for max_pooling2 the indices.
+constexpr uint32_t binding_count(ShaderId shader) { return shader == ShaderId::Gather ? 5 : 6; }
+constexpr VkDescriptorType binding_type(uint32_t binding) {
+  return binding <= 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
+// Specialization constant ids of the shaders.
+enum SpecConstant : uint32_t { kElementSize = 0, kCompareKind = 1, kIndexBytes = 2, kTableQuads = 3, kTablesInStorage = 4 };
+
+struct PipelineKey {
+  ShaderId shader = ShaderId::Gather;
+  std::array<uint32_t, 5> constants{};  // by SpecConstant
+
+  friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
+};
+
+struct PushConstants {
+  uint32_t item_base = 0;  // first item of this dispatch within the box
+};
+
+class PipelineCache {
+ public:
+  explicit PipelineCache(const Context& context) : context_(&context) {}
+
+  Expected<VkPipeline> pipeline(const PipelineKey& key);
+  // Valid after pipeline() succeeded once for the shader.
+  VkPipelineLayout layout(ShaderId shader) const { return shaders_.at(shader).layout.get(); }
+  VkDescriptorSetLayout set_layout(ShaderId shader) const { return shaders_.at(shader).set_layout.get(); }
+
+ private:
+  struct ShaderObjects {
+    ShaderModule module;
+    DescriptorSetLayout set_layout;
+    PipelineLayout layout;
+  };
+  Expected<const ShaderObjects*> shader(ShaderId id);
+
+  const Context* context_;
+  std::map<ShaderId, ShaderObjects> shaders_;
+  std::map<PipelineKey, Pipeline> pipelines_;
+};
+
+}  // namespace stridescope::gpu

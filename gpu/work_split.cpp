@@ -1,0 +1,176 @@
+#include "gpu/work_split.h"
+
+#include <algorithm>
+#include <string>
+
+namespace stridescope::gpu {
+
+namespace {
+
+constexpr uint64_t align_down(uint64_t value, uint64_t alignment) { return value / alignment * alignment; }
+constexpr uint64_t align_up(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+class Splitter {
+ public:
+  Splitter(const WorkModel& model, const DeviceLimits& limits)
+      : model_(model), limits_(limits), max_range_(align_down(limits.max_storage_range, 4)),
+        // Window starts: aligned for the descriptor, and on an element and a word.
+        alignment_(std::max<uint64_t>({limits.storage_offset_alignment, 8, 1})) {}
+
+  Status split(WorkBox box, std::size_t first_axis) {
+    if (auto fitted = fit(box)) {
+      boxes_.push_back(*fitted);
+      return check_count();
+    }
+    std::size_t axis = first_axis;
+    while (axis < box.extent.size() && box.extent[axis] == 1) ++axis;
+    if (axis == box.extent.size()) {
+      return Error{ErrorCode::BackendFailure, "",
+                   "one output element reads input spread over more than the device's maxStorageBufferRange (" +
+                       std::to_string(limits_.max_storage_range) + " bytes)"};
+    }
+    const uint64_t end = box.lo[axis] + box.extent[axis];
+    for (uint64_t pos = box.lo[axis]; pos < end;) {
+      WorkBox part = box;
+      part.lo[axis] = pos;
+      part.extent[axis] = 1;
+      if (!fit(part)) {
+        // One index of this axis is too much: cut the axes inside it.
+        if (auto s = split(part, axis + 1); !s) return s;
+        ++pos;
+        continue;
+      }
+      // The longest run of indices from `pos` that fits (fit is monotone).
+      uint64_t good = 1;
+      uint64_t bad = end - pos + 1;
+      while (bad - good > 1) {
+        const uint64_t mid = good + (bad - good) / 2;
+        part.extent[axis] = mid;
+        if (fit(part)) good = mid; else bad = mid;
+      }
+      part.extent[axis] = good;
+      boxes_.push_back(*fit(part));
+      if (auto s = check_count(); !s) return s;
+      pos += good;
+    }
+    return {};
+  }
+
+  std::vector<WorkBox> take() { return std::move(boxes_); }
+
+ private:
+  Status check_count() const {
+    if (boxes_.size() <= limits_.max_boxes) return {};
+    return Error{ErrorCode::BackendFailure, "",
+                 "the tensors' strides scatter the work over more than " + std::to_string(limits_.max_boxes) +
+                     " binding windows of maxStorageBufferRange (" + std::to_string(limits_.max_storage_range) +
+                     " bytes) on this device"};
+  }
+
+  // The window over elements [span->first, span->second], or the whole tensor
+  // when it fits one binding; nullopt when too wide.
+  std::optional<Window> window(const TensorAccess& tensor, const std::optional<ElementRange>& span) const {
+    Window w;
+    if (tensor.element_size == 0) return w;
+    if (tensor.bytes <= max_range_) {
+      w.range = tensor.bytes;
+      return w;
+    }
+    if (!span) {
+      w.range = max_range_;  // nothing is read or written: any valid binding
+      return w;
+    }
+    const uint64_t es = tensor.element_size;
+    w.offset = align_down(static_cast<uint64_t>(span->first) * es, alignment_);
+    const uint64_t end = std::min(tensor.bytes, align_up((static_cast<uint64_t>(span->second) + 1) * es, 4));
+    w.range = end - w.offset;
+    if (w.range > max_range_) return std::nullopt;
+    w.base_element = w.offset / es;
+    return w;
+  }
+
+  std::optional<ElementRange> output_span(const TensorAccess& tensor, const WorkBox& box) const {
+    int64_t low = 0;
+    int64_t high = 0;
+    for (std::size_t a = 0; a < box.lo.size(); ++a) {
+      low += static_cast<int64_t>(box.lo[a] * tensor.strides[a]);
+      high += static_cast<int64_t>((box.lo[a] + box.extent[a] - 1) * tensor.strides[a]);
+    }
+    return ElementRange{low, high};
+  }
+
+  std::optional<ElementRange> input_span(const WorkBox& box) const {
+    int64_t low = model_.input_base;
+    int64_t high = model_.input_base;
+    for (std::size_t a = 0; a < box.lo.size(); ++a) {
+      const auto range = model_.input_range(a, box.lo[a], box.lo[a] + box.extent[a]);
+      if (!range) return std::nullopt;  // every row of the box is padding along this axis
+      low += range->first;
+      high += range->second;
+    }
+    return ElementRange{low, high};
+  }
+
+  std::optional<WorkBox> fit(WorkBox box) const {
+    const std::size_t row_axis = box.extent.size() - 1;
+    uint64_t rows = 1;
+    for (std::size_t a = 0; a < row_axis; ++a) rows *= box.extent[a];
+    box.chunks_per_row = (box.extent[row_axis] + model_.chunk - 1) / model_.chunk;
+    if (__builtin_mul_overflow(rows, box.chunks_per_row, &box.items) || box.items > limits_.max_items) {
+      return std::nullopt;
+    }
+    auto input = window(model_.input, input_span(box));
+    if (!input) return std::nullopt;
+    auto output = window(model_.output, output_span(model_.output, box));
+    if (!output) return std::nullopt;
+    std::optional<Window> indices = Window{};
+    if (model_.indices.element_size != 0) indices = window(model_.indices, output_span(model_.indices, box));
+    if (!indices) return std::nullopt;
+    box.input = *input;
+    box.output = *output;
+    box.indices = *indices;
+    return box;
+  }
+
+  const WorkModel& model_;
+  const DeviceLimits& limits_;
+  uint64_t max_range_;
+  uint64_t alignment_;
+  std::vector<WorkBox> boxes_;
+};
+
+}  // namespace
+
+Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits) {
+  Splitter splitter(model, limits);
+  std::vector<Region> regions = model.regions;
+  if (regions.empty()) regions.push_back(Region{std::vector<uint64_t>(model.sizes.size(), 0), model.sizes});
+  for (const Region& region : regions) {
+    WorkBox box;
+    box.lo = region.lo;
+    box.extent = region.extent;
+    if (auto s = splitter.split(box, 0); !s) return s.error();
+  }
+  return splitter.take();
+}
+
+DivisionMagic division_magic(uint32_t divisor) {
+  uint32_t log = 0;  // ceil(log2(divisor))
+  while ((uint64_t{1} << log) < divisor) ++log;
+  DivisionMagic m;
+  // 2^32 * (2^log - divisor) < 2^64 because 2^log - divisor < divisor < 2^32.
+  const uint64_t numerator = (uint64_t{1} << 32) * ((uint64_t{1} << log) - divisor);
+  m.magic = static_cast<uint32_t>(numerator / divisor + 1);
+  m.shift1 = std::min<uint32_t>(log, 1);
+  m.shift2 = log == 0 ? 0 : log - 1;
+  return m;
+}
+
+uint64_t dispatch_count(uint64_t items, uint64_t local_size, uint64_t max_groups) {
+  const uint64_t groups = (items + local_size - 1) / local_size;
+  return (groups + max_groups - 1) / max_groups;
+}
+
+}  // namespace stridescope::gpu

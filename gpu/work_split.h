@@ -1,0 +1,83 @@
+// Splitting a compute pass so that it respects the device's limits:
+//   - each storage buffer binding covers at most maxStorageBufferRange bytes
+//     (128 MiB on lavapipe) and starts at a multiple of
+//     minStorageBufferOffsetAlignment; ranges are exact, never VK_WHOLE_SIZE;
+//   - each vkCmdDispatch has at most maxComputeWorkGroupCount[0] workgroups
+//     (the backend loops over dispatches; see dispatch_count).
+// The output is cut into boxes (a range per axis) whose input, output and
+// indices windows each fit one binding. A tensor small enough to bind whole
+// is bound whole; only big ones are cut, along their outermost axes first.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/error.h"
+#include "gpu/gather_program.h"
+
+namespace stridescope::gpu {
+
+// How the shader's work touches one tensor buffer.
+struct TensorAccess {
+  uint64_t bytes = 0;         // the tensor's buffer size (DMLCalcBufferTensorSize)
+  uint32_t element_size = 0;  // 0: the pass has no such tensor
+  // Output tensors: elements per index along each axis.
+  std::vector<uint64_t> strides;
+};
+
+struct WorkModel {
+  std::vector<uint64_t> sizes;  // output size per axis; the last axis is the row
+  std::vector<Region> regions;  // the parts to compute; empty: everything
+  uint64_t chunk = 64;          // row elements per invocation
+  int64_t input_base = 0;
+  // Input elements read by outputs [lo, hi) along `axis`, nullopt if none.
+  std::function<std::optional<ElementRange>(std::size_t axis, uint64_t lo, uint64_t hi)> input_range;
+  TensorAccess input;  // strides unused
+  TensorAccess output;
+  TensorAccess indices;
+};
+
+struct DeviceLimits {
+  uint64_t max_storage_range = 0;
+  uint64_t storage_offset_alignment = 1;
+  uint64_t max_items = uint64_t{1} << 31;  // invocations per box (32-bit shader arithmetic)
+  uint64_t max_boxes = uint64_t{1} << 16;
+};
+
+// A binding window: bytes [offset, offset + range) of the buffer; the shader
+// counts element offsets from base_element = offset / element size.
+struct Window {
+  uint64_t offset = 0;
+  uint64_t range = 0;
+  uint64_t base_element = 0;
+};
+
+struct WorkBox {
+  std::vector<uint64_t> lo;
+  std::vector<uint64_t> extent;
+  Window input;
+  Window output;
+  Window indices;
+  uint64_t chunks_per_row = 0;
+  uint64_t items = 0;  // rows * chunks_per_row
+};
+
+// BackendFailure when the layout would need more than max_boxes windows.
+Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits);
+
+// Dispatches of at most `max_groups` workgroups of `local_size` covering `items`.
+uint64_t dispatch_count(uint64_t items, uint64_t local_size, uint64_t max_groups);
+
+// n / divisor == (t + ((n - t) >> shift1)) >> shift2 with t = umulhi(n, magic),
+// for every 32-bit n (Granlund and Montgomery, "Division by invariant
+// integers using multiplication", 1994). The shaders divide this way.
+struct DivisionMagic {
+  uint32_t magic = 0;
+  uint32_t shift1 = 0;
+  uint32_t shift2 = 0;
+};
+DivisionMagic division_magic(uint32_t divisor);  // divisor >= 1
+
+}  // namespace stridescope::gpu

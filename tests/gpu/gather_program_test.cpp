@@ -1,0 +1,196 @@
+// gpu/gather_program.h: the compact form of core's GatherPlan must read
+// exactly the elements the plan says, and the copy pass must take only
+// contiguous runs. Host-only: no Vulkan device needed.
+#include "gpu/gather_program.h"
+
+#include <gtest/gtest.h>
+
+#include "core/index_plan.h"
+#include "gpu_test_support.h"
+#include "random_spec.h"
+
+namespace stridescope::gpu {
+namespace {
+
+using test::Rng;
+
+Operation make_op(const OpRequest& request) {
+  auto op = Operation::make(request);
+  EXPECT_TRUE(op) << (op ? "" : op.error().to_string());
+  return *op;
+}
+
+OpRequest request(DataType type, std::vector<uint64_t> sizes, ParamsRequest params,
+                  std::optional<std::vector<uint64_t>> out_sizes = std::nullopt) {
+  OpRequest r;
+  r.input = TensorRequest{type, std::move(sizes), std::nullopt};
+  r.output.sizes = std::move(out_sizes);
+  r.params = std::move(params);
+  return r;
+}
+
+// "out[o] = in[sum_d source[d][o_d] * inStride[d]]" (index_plan.h), evaluated
+// from core's plan directly, against the program, for every output element.
+TEST(GatherProgram, ReadsWhatTheCorePlanSaysForRandomSpecs) {
+  Rng rng(7);
+  int checked = 0;
+  for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}) {
+    for (int i = 0; i < 60; ++i) {
+      const DataType type = kAllDataTypes[rng.below(kAllDataTypes.size())];
+      auto op = test::random_operation(kind, type, 1 + static_cast<std::size_t>(i % 8), rng);
+      if (!op) continue;
+      const GatherPlan plan = make_gather_plan(*op);
+      const GatherProgram program = make_gather_program(*op);
+      const TensorDesc& out = op->output();
+      Coord coord(out.rank(), 0);
+      do {
+        std::optional<int64_t> expected = 0;
+        for (std::size_t d = 0; d < plan.rank && expected; ++d) {
+          const int64_t source = plan.source[d][coord[d]];
+          if (source == kPaddingIndex) {
+            expected = std::nullopt;
+          } else {
+            *expected += source * static_cast<int64_t>(op->input().strides()[d]);
+          }
+        }
+        const std::vector<uint64_t> axis_coord = program.axis_coord(coord, out.sizes());
+        ASSERT_EQ(program.source_offset(axis_coord), expected) << test::describe(*op) << " at " << format_coord(coord);
+        uint64_t out_offset = 0;
+        for (std::size_t a = 0; a < program.axes.size(); ++a) out_offset += axis_coord[a] * program.axes[a].out_stride;
+        ASSERT_EQ(out_offset, out.offset_of(coord)) << test::describe(*op);
+      } while (next_coord(coord, out.sizes()));
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(GatherProgram, PackedIdentityIsOneCopyAndNoShader) {
+  const Operation op = make_op(request(DataType::Float32, {4, 8, 16}, IdentityRequest{}));
+  const GatherProgram program = make_gather_program(op);
+  ASSERT_EQ(program.axes.size(), 1u);
+  EXPECT_EQ(program.axes[0].size, 512u);
+  ASSERT_EQ(program.copies.size(), 1u);
+  EXPECT_EQ(program.copies[0].src, 0u);
+  EXPECT_EQ(program.copies[0].dst, 0u);
+  EXPECT_EQ(program.copies[0].size, 2048u);
+  EXPECT_TRUE(program.shader_regions.empty());
+}
+
+// Rows of 800 floats starting at input rows 2, 3, 4 and column 10 of a
+// 1000-wide input: src = (row * 1000 + 10) * 4, dst = k * 3200.
+TEST(GatherProgram, ContiguousSliceRowsBecomeByteCopies) {
+  const Operation op = make_op(request(DataType::Float32, {1, 1, 8, 1000},
+                                       SliceRequest{{0, 0, 2, 10}, {1, 1, 3, 800}, {1, 1, 1, 1}}));
+  const GatherProgram program = make_gather_program(op);
+  ASSERT_EQ(program.copies.size(), 3u);
+  EXPECT_EQ(program.copies[0].src, 8040u);
+  EXPECT_EQ(program.copies[1].src, 12040u);
+  EXPECT_EQ(program.copies[2].src, 16040u);
+  EXPECT_EQ(program.copies[1].dst, 3200u);
+  EXPECT_EQ(program.copies[2].size, 3200u);
+  EXPECT_TRUE(program.shader_regions.empty());
+}
+
+// Every output byte is written once: by one copy or fill, or by the shader in one region.
+TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
+  Rng rng(5);
+  GatherTuning eager;
+  eager.min_copy_bytes = 4;  // copies wherever a run exists
+  int with_copies = 0;
+  for (int i = 0; i < 400; ++i) {
+    const OpKind kind = std::array{OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}[i % 4];
+    auto op = test::random_operation(kind, kAllDataTypes[rng.below(kAllDataTypes.size())], 1 + rng.below(8), rng);
+    if (!op) continue;
+    const GatherProgram program = make_gather_program(*op, eager);
+    if (!program.copies.empty()) ++with_copies;
+    const uint64_t es = program.element_size;
+    std::vector<int> writes(op->output().buffer_bytes(), 0);
+    for (const ByteCopy& c : program.copies) {
+      for (uint64_t b = c.dst; b < c.dst + c.size; ++b) ++writes[b];
+    }
+    for (const ByteFill& f : program.fills) {
+      ASSERT_EQ(f.offset % 4, 0u);
+      ASSERT_EQ(f.size % 4, 0u);
+      for (uint64_t b = f.offset; b < f.offset + f.size; ++b) ++writes[b];
+    }
+    for (const Region& r : program.shader_regions) {
+      std::vector<uint64_t> coord = r.lo;
+      while (true) {
+        uint64_t out = 0;
+        for (std::size_t a = 0; a < coord.size(); ++a) out += coord[a] * program.axes[a].out_stride;
+        for (uint64_t b = out * es; b < (out + 1) * es; ++b) ++writes[b];
+        std::size_t a = coord.size();
+        while (a-- > 0) {
+          if (++coord[a] < r.lo[a] + r.extent[a]) break;
+          coord[a] = r.lo[a];
+        }
+        if (a == static_cast<std::size_t>(-1)) break;
+      }
+    }
+    Coord coord(op->output().rank(), 0);
+    do {
+      const uint64_t offset = op->output().offset_of(coord);
+      for (uint64_t b = offset * es; b < (offset + 1) * es; ++b) {
+        ASSERT_EQ(writes[b], 1) << test::describe(*op) << " at " << format_coord(coord);
+        writes[b] = 0;
+      }
+    } while (next_coord(coord, op->output().sizes()));
+    for (std::size_t b = 0; b < writes.size(); ++b) ASSERT_EQ(writes[b], 0) << "gap byte " << b << " written";
+  }
+  EXPECT_GT(with_copies, 40);
+}
+
+// The row is the axis the output walks contiguously: for an NHWC output
+// (strides {HWC, 1, WC, C}) that is C, not W.
+TEST(GatherProgram, RowIsTheOutputsContiguousAxis) {
+  OpRequest r = request(DataType::Float32, {2, 3, 4, 5}, IdentityRequest{});
+  r.output.strides = std::vector<uint64_t>{60, 1, 15, 3};
+  const GatherProgram program = make_gather_program(make_op(r));
+  EXPECT_EQ(program.axes.back().out_stride, 1u);
+  EXPECT_EQ(program.axes.back().dims, (std::vector<std::size_t>{1}));
+}
+
+TEST(GatherProgram, ShortRunsAreLeftToTheShader) {
+  const Operation op = make_op(request(DataType::Float32, {8, 8}, SliceRequest{{0, 1}, {8, 4}, {1, 1}}));
+  const GatherProgram program = make_gather_program(op);  // runs of 16 bytes
+  EXPECT_TRUE(program.copies.empty());
+  EXPECT_EQ(program.shader_regions.size(), 1u);
+}
+
+// CONSTANT padding of 4 elements by 2 and 3: pad [0,2), input 0..3 at [2,6), pad [6,9).
+TEST(GatherProgram, ConstantPaddingIsThreeSegments) {
+  PaddingRequest p;
+  p.padding_value = int64_t{7};
+  p.start_padding = {2};
+  p.end_padding = {3};
+  const Operation op = make_op(request(DataType::Int32, {4}, p));
+  const GatherProgram program = make_gather_program(op);
+  ASSERT_EQ(program.axes.size(), 1u);
+  const auto& s = program.axes[0].segments;
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_TRUE(s[0].pad);
+  EXPECT_EQ(s[1].begin, 2u);
+  EXPECT_FALSE(s[1].pad);
+  EXPECT_EQ(s[1].value, 0);
+  EXPECT_EQ(s[1].step, 1);
+  EXPECT_EQ(s[2].begin, 6u);
+  EXPECT_TRUE(s[2].pad);
+  EXPECT_EQ(program.padding_bits, 7u);
+}
+
+// DML_SLICE1 example 2: axis 2 starts at offset + size - 1 = 3 and steps by -2
+// rows of 4 elements: value 12, step -8.
+TEST(GatherProgram, NegativeSlice1StrideIsADescendingSegment) {
+  const Operation op = make_op(request(DataType::Float32, {1, 1, 4, 4},
+                                       Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}, {{1, 1, 2, 2}}));
+  const GatherProgram program = make_gather_program(op);
+  ASSERT_EQ(program.axes.size(), 2u);
+  EXPECT_EQ(program.axes[0].segments[0].value, 12);
+  EXPECT_EQ(program.axes[0].segments[0].step, -8);
+  EXPECT_EQ(program.axes[1].segments[0].value, 1);
+  EXPECT_EQ(program.axes[1].segments[0].step, 2);
+}
+
+}  // namespace
+}  // namespace stridescope::gpu

@@ -1,0 +1,83 @@
+// Shared by the Vulkan tests: one backend for the whole test program (with
+// the validation layer on, so pipelines compile once), the fixture that
+// skips only where no Vulkan device exists and fails on any validation
+// message, and the bit-for-bit comparison with the CPU reference backend.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/operation.h"
+#include "gpu/vulkan_backend.h"
+
+namespace stridescope::test {
+
+// The process-wide backend (validation on), or nullptr with `why` set.
+VulkanBackend* shared_vulkan_backend(std::string* why);
+
+// STRIDESCOPE_REQUIRE_VULKAN=1: a missing device fails instead of skipping.
+bool vulkan_required();
+
+// Skips when no device exists (fails instead under STRIDESCOPE_REQUIRE_VULKAN=1
+// or when devices exist but the backend cannot be made); after each test,
+// fails when the validation layer reported anything.
+class VulkanTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+  // Gives up the test unless a device exists: for tests making their own backend.
+  static bool device_exists(std::string* why);
+
+  VulkanBackend* backend_ = nullptr;
+};
+
+// A small deterministic generator (SplitMix64): the same seed gives the same
+// specs and data with every compiler and standard library.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next();
+  uint64_t below(uint64_t n) { return n == 0 ? 0 : next() % n; }        // [0, n)
+  int64_t between(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo + 1))); }
+  bool chance(unsigned percent) { return below(100) < percent; }
+
+ private:
+  uint64_t state_;
+};
+
+// Fills the tensor's whole buffer with element bits chosen to find bugs:
+// a small palette (ties), special floats (NaN payloads, +-0, +-inf,
+// denormals, extremes) and 64-bit integers beyond 2^53.
+std::vector<std::byte> random_input(const TensorDesc& desc, Rng& rng);
+
+// "slice1 INT8 input{sizes [2,3] strides [3,1]} output{...} params{...}".
+std::string describe(const Operation& op);
+
+// Runs `op` on the CPU reference and on `gpu` with identical output buffers
+// pre-filled with random bytes (plus slack past the end), and compares every
+// byte: addressed elements must match the CPU bit for bit, gaps and slack
+// must keep the pre-filled bytes.
+::testing::AssertionResult matches_cpu(VulkanBackend& gpu, const Operation& op,
+                                       std::span<const std::byte> input, uint64_t seed);
+
+template <class T>
+std::vector<std::byte> bytes_of(const std::vector<T>& values) {
+  std::vector<std::byte> bytes((values.size() * sizeof(T) + 3) / 4 * 4, std::byte{0});
+  std::memcpy(bytes.data(), values.data(), values.size() * sizeof(T));
+  return bytes;
+}
+
+template <class T>
+std::vector<T> values_of(std::span<const std::byte> bytes, std::size_t count) {
+  std::vector<T> values(count);
+  std::memcpy(values.data(), bytes.data(), count * sizeof(T));
+  return values;
+}
+
+}  // namespace stridescope::test
