@@ -1,0 +1,71 @@
+// The desktop app's entry point: parse arguments, make the backends this build
+// has (app/backend_factory.h, the only place that knows Vulkan exists), hand
+// them to the window, start.
+//
+//   stridescope [SPEC] [--backend cpu|vulkan] [--screenshot DIR]
+#include <cstdio>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QMessageBox>
+
+#include "app/backend_factory.h"
+#include "ui/backend_set.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/screenshot.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("StrideScope"));
+  QApplication::setApplicationName(QStringLiteral("StrideScope"));
+  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/stridescope.svg")));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QStringLiteral("See what DirectML's data-movement operators do to a strided tensor."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("spec"), QStringLiteral("A spec file to open."), QStringLiteral("[spec]"));
+  const QCommandLineOption backend_option(QStringLiteral("backend"), QStringLiteral("Backend to run on: cpu or vulkan."),
+                                          QStringLiteral("name"));
+  const QCommandLineOption screenshot_option(
+      QStringLiteral("screenshot"),
+      QStringLiteral("Render the main window for every example (or SPEC) to PNG files in DIR, then exit."),
+      QStringLiteral("dir"));
+  parser.addOption(backend_option);
+  parser.addOption(screenshot_option);
+  parser.process(app);
+
+  stridescope::ui::BackendSet backends = stridescope::ui::BackendSet::create(
+      stridescope::compiled_backends(),
+      [](std::string_view name) { return stridescope::make_backend(name); });
+  stridescope::ui::MainWindow window(std::move(backends));
+  if (parser.isSet(backend_option)) window.set_backend(parser.value(backend_option));
+
+  if (parser.isSet(screenshot_option)) {
+    stridescope::ui::ScreenshotOptions options;
+    options.directory = parser.value(screenshot_option);
+    options.specs = parser.positionalArguments();
+    QStringList written;
+    const stridescope::Status status = stridescope::ui::write_screenshots(window, options, &written);
+    for (const QString& file : written) std::printf("%s\n", qPrintable(file));
+    if (!status) {
+      std::fprintf(stderr, "error: %s\n", status.error().to_string().c_str());
+      return 1;
+    }
+    return 0;
+  }
+
+  if (!parser.positionalArguments().isEmpty()) {
+    const QString spec = parser.positionalArguments().front();
+    const stridescope::Status status = window.open_file(spec);
+    if (!status) {
+      QMessageBox::warning(&window, QStringLiteral("StrideScope"),
+                           QStringLiteral("Could not open %1:\n%2").arg(spec, QString::fromStdString(status.error().to_string())));
+    }
+  }
+  window.show();
+  return QApplication::exec();
+}

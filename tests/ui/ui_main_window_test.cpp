@@ -1,0 +1,451 @@
+// The whole app offscreen (ui/widgets/main_window.h): open every example,
+// edit through the widgets, invalid input, undo/redo, save and reopen,
+// export, compare, linked hover, and a large tensor.
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "core/backend.h"
+#include "core/cpu_backend.h"
+#include "test_backends.h"
+#include "ui/diff_model.h"
+#include "ui/evaluation_engine.h"
+#include "ui/examples.h"
+#include "ui/linked_selection.h"
+#include "ui/memory_strip_model.h"
+#include "ui/spec_document.h"
+#include "ui/spec_edits.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/plane_selector.h"
+#include "ui/widgets/spec_editor.h"
+#include "ui/widgets/tensor_grid_view.h"
+#include "ui/widgets/tensor_panel.h"
+
+using namespace stridescope;
+using namespace stridescope::ui;
+using namespace stridescope::ui::testing;
+
+namespace {
+
+// The output values the core's CPU reference gives for `spec`, in row-major
+// order of the plane the window shows by default (every other index 0).
+QStringList core_output_plane(const Spec& spec, const PlaneSelection& plane) {
+  Expected<Operation> op = Operation::make(spec.request);
+  if (!op) return {QString::fromStdString(op.error().to_string())};
+  Expected<std::vector<std::byte>> input = make_input_buffer(spec, op->input());
+  CpuReferenceBackend cpu;
+  Expected<RunResult> result = run_to_new_buffers(cpu, *op, *input);
+  QStringList texts;
+  const Sizes& sizes = op->output().sizes();
+  const uint64_t rows = plane.row_dim >= 0 ? sizes[plane.row_dim] : 1;
+  for (uint64_t r = 0; r < rows; ++r) {
+    for (uint64_t c = 0; c < sizes[plane.column_dim]; ++c) {
+      Coord coord = plane.fixed;
+      if (plane.row_dim >= 0) coord[plane.row_dim] = r;
+      coord[plane.column_dim] = c;
+      texts << cell_text(element_at(op->output(), result->output, coord));
+    }
+  }
+  return texts;
+}
+
+template <class W>
+W* field(MainWindow& window, const QString& path) {
+  W* widget = qobject_cast<W*>(window.editor()->field_widget(path));
+  if (!widget) qWarning("no %s widget for %s", W::staticMetaObject.className(), qPrintable(path));
+  return widget;
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<MainWindow> window_;
+
+  MainWindow& fresh(BackendSet backends = cpu_only()) {
+    window_ = std::make_unique<MainWindow>(std::move(backends));
+    window_->resize(1400, 900);
+    window_->show();
+    settle();
+    return *window_;
+  }
+  void settle() { QTRY_VERIFY_WITH_TIMEOUT(window_->settled(), 20000); }
+  TensorPlaneModel& output() { return *window_->plane_model(TensorRole::Output); }
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("StrideScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("StrideScopeTests"));
+  }
+  void cleanup() { window_.reset(); }
+
+  void StartsWithTheSlice1ExampleAndEveryModelPassesTheTester() {
+    MainWindow& w = fresh();
+    QAbstractItemModelTester t1(w.plane_model(TensorRole::Input), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(&output(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t3(w.plane_model(TensorRole::Indices), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t4(w.memory_model(TensorRole::Input), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t5(w.memory_model(TensorRole::Output), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t6(w.diff_model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
+    QVERIFY(!w.current_error());
+    // Drive every model through shape changes while the testers watch.
+    for (const Example& example : list_examples(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR))) {
+      QVERIFY(w.open_file(example.path).ok());
+      settle();
+    }
+  }
+
+  void OpenEveryExample_ViewsShowTheCoreResult_data() {
+    QTest::addColumn<QString>("path");
+    const QList<Example> examples = list_examples(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR));
+    QVERIFY(examples.size() >= 10);
+    for (const Example& example : examples) QTest::newRow(qPrintable(example.title)) << example.path;
+  }
+  void OpenEveryExample_ViewsShowTheCoreResult() {
+    QFETCH(QString, path);
+    MainWindow& w = fresh();
+    QVERIFY(w.open_file(path).ok());
+    settle();
+    QVERIFY2(!w.current_error(), w.current_error() ? w.current_error()->to_string().c_str() : "");
+    QVERIFY(!w.document()->modified());
+    QVERIFY(w.windowTitle().contains(QFileInfo(path).fileName()));
+    const Spec& spec = w.document()->spec();
+    QCOMPARE(grid_texts(output()), core_output_plane(spec, output().plane()));
+    // Selecting an element states the core's rule for it.
+    w.selection()->select_output(output().coord_at(0, 0));
+    const EvaluationPtr& ev = w.shown_evaluation();
+    const Expected<Provenance> p = explain(ev->op(), *output().coord_at(0, 0), ev->input);
+    QCOMPARE(w.status_text(), QString::fromStdString(p->rule));
+    QCOMPARE(w.panel(TensorRole::Indices)->isVisible(), ev->op().output_indices().has_value());
+  }
+
+  void EditStrideThroughSpinBox_UpdatesTheOutput() {
+    MainWindow& w = fresh();
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"));
+    QVERIFY(stride);
+    QCOMPARE(stride->value(), -2);
+    stride->setValue(2);  // DirectML slice1 example 1
+    settle();
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
+  }
+
+  void TypeIntoSpinBox_UpdatesTheOutput() {
+    MainWindow& w = fresh();
+    QSpinBox* offset = field<QSpinBox>(w, QStringLiteral("params.inputWindowOffsets[3]"));
+    QVERIFY(offset);
+    offset->setFocus();
+    offset->selectAll();
+    QTest::keyClicks(offset, QStringLiteral("0"));
+    settle();
+    // Window columns 0..2 with stride 2 from row 3 upwards: in[3,0], in[3,2], in[1,0], in[1,2].
+    QCOMPARE(grid_texts(output()), numbers({13, 15, 5, 7}));
+    QCOMPARE(int_field(w.document()->spec(), "params.inputWindowOffsets[3]").value(), int64_t{0});
+  }
+
+  void InvalidInput_FieldTurnsRedWithTheCoreMessageAndTheLastResultStays() {
+    MainWindow& w = fresh();
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"));
+    stride->setValue(0);
+    settle();
+    QVERIFY(w.current_error().has_value());
+    QCOMPARE(QString::fromStdString(w.current_error()->to_string()),
+             QStringLiteral("params.inputWindowStrides[2]: stride must not be 0"));
+    QCOMPARE(w.editor()->invalid_widget(), stride);
+    QCOMPARE(stride->toolTip(), QStringLiteral("params.inputWindowStrides[2]: stride must not be 0"));
+    auto* banner = w.editor()->findChild<QLabel*>(QStringLiteral("errorBanner"));
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->text().contains(QStringLiteral("stride must not be 0")));
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));  // the last valid result
+    QVERIFY(w.isVisible());
+
+    // Another invalid field moves the mark.
+    stride->setValue(-2);
+    QSpinBox* size = field<QSpinBox>(w, QStringLiteral("params.inputWindowSizes[3]"));
+    size->setValue(9);
+    settle();
+    QCOMPARE(QString::fromStdString(w.current_error()->path), QStringLiteral("params.inputWindowSizes[3]"));
+    QCOMPARE(w.editor()->invalid_widget(), size);
+    QVERIFY(stride->styleSheet().isEmpty());
+
+    size->setValue(3);
+    settle();
+    QVERIFY(!w.current_error());
+    QVERIFY(w.editor()->invalid_widget() == nullptr);
+    QVERIFY(!banner->isVisible());
+  }
+
+  void InvalidInputSize_NamesTheInputField() {
+    MainWindow& w = fresh();
+    QSpinBox* size = field<QSpinBox>(w, QStringLiteral("input.sizes[2]"));
+    size->setValue(0);
+    settle();
+    QVERIFY(w.current_error().has_value());
+    QCOMPARE(QString::fromStdString(w.current_error()->path), QStringLiteral("input.sizes[2]"));
+    QCOMPARE(w.editor()->invalid_widget(), size);
+  }
+
+  void BadTypedValue_IsRefusedAtItsField() {
+    MainWindow& w = fresh();
+    auto* fill = field<QComboBox>(w, QStringLiteral("input.fill"));
+    fill->setFocus();
+    QTest::keyClick(fill, Qt::Key_Down);  // iota -> zeros
+    QTest::keyClick(fill, Qt::Key_Down);  // -> random
+    QTest::keyClick(fill, Qt::Key_Down);  // -> typed values
+    settle();
+    QVERIFY(std::holds_alternative<std::vector<Scalar>>(w.document()->spec().input_source));
+    auto* values = field<QLineEdit>(w, QStringLiteral("input.data"));
+    QVERIFY(values);
+    values->setFocus();
+    values->selectAll();
+    QTest::keyClicks(values, QStringLiteral("1, 2, x"));
+    QTest::keyClick(values, Qt::Key_Return);
+    QCOMPARE(w.editor()->invalid_widget(), values);
+    QVERIFY(w.editor()->error_text().contains(QStringLiteral("input.data[2]")));
+    values->selectAll();
+    QTest::keyClicks(values, QStringLiteral("0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0"));
+    QTest::keyClick(values, Qt::Key_Return);
+    settle();
+    QVERIFY(!w.current_error());
+    QCOMPARE(grid_texts(output()), numbers({0, 0, 1, 0}));  // in[0,0,1,1] (offset 5) is out[0,0,1,0]
+  }
+
+  void TypeValueIntoInputCell_ChangesTheBuffer() {
+    MainWindow& w = fresh();
+    Spec spec = default_spec();
+    spec.input_source = values_from_buffer(DataType::Float32, w.shown_evaluation()->input, 16);
+    w.document()->edit(spec, QStringLiteral("typed values"));
+    settle();
+    TensorPlaneModel* input = w.plane_model(TensorRole::Input);
+    QVERIFY(input->flags(input->index(1, 1)) & Qt::ItemIsEditable);
+    QVERIFY(input->setData(input->index(1, 1), QStringLiteral("42"), Qt::EditRole));
+    settle();
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 42, 8}));
+  }
+
+  void UndoRedo_RestoresParameterEdits() {
+    MainWindow& w = fresh();
+    QUndoStack* undo = w.document()->undo_stack();
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"));
+    stride->setValue(2);
+    settle();
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
+    QVERIFY(w.document()->modified());
+    undo->undo();
+    settle();
+    QCOMPARE(stride->value(), -2);
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
+    QVERIFY(!w.document()->modified());
+    undo->redo();
+    settle();
+    QCOMPARE(stride->value(), 2);
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
+  }
+
+  void DraggingOneField_IsOneUndoStep() {
+    MainWindow& w = fresh();
+    QUndoStack* undo = w.document()->undo_stack();
+    QSpinBox* offset = field<QSpinBox>(w, QStringLiteral("params.inputWindowOffsets[3]"));
+    const int before = undo->count();
+    for (int v : {0, 1, 0, 1, 0}) offset->setValue(v);
+    QCOMPARE(undo->count(), before + 1);
+    settle();
+    undo->undo();
+    settle();
+    QCOMPARE(offset->value(), 1);
+  }
+
+  void ChooseOperatorAndRank_ThroughTheWidgets() {
+    MainWindow& w = fresh();
+    auto* op = field<QComboBox>(w, QStringLiteral("op"));
+    QVERIFY(op);
+    op->setFocus();
+    QTest::keyClick(op, Qt::Key_Down);  // slice1 -> padding
+    settle();
+    QCOMPARE(w.document()->spec().request.kind(), OpKind::Padding);
+    QVERIFY(field<QSpinBox>(w, QStringLiteral("params.startPadding[3]")) != nullptr);
+    QVERIFY(!w.current_error());
+    const Sizes out = w.shown_evaluation()->op().output().sizes();
+    QCOMPARE(out, (Sizes{1, 1, 7, 7}));  // 4 + 1 + 2 on the last two dimensions
+
+    auto* rank = field<QSpinBox>(w, QStringLiteral("input.rank"));
+    rank->setValue(6);
+    settle();
+    QVERIFY(!w.current_error());
+    QCOMPARE(w.shown_evaluation()->op().input().sizes(), (Sizes{1, 1, 1, 1, 4, 4}));
+    QVERIFY(field<QSpinBox>(w, QStringLiteral("input.sizes[5]")) != nullptr);
+    QCOMPARE(output().rowCount(), 7);  // rows and columns still the last two dimensions
+
+    QTest::keyClick(op, Qt::Key_Down);  // -> max_pooling2 needs 4 or 5 dimensions
+    settle();
+    QCOMPARE(w.document()->spec().request.kind(), OpKind::MaxPooling2);
+    QVERIFY(!w.current_error());
+    QCOMPARE(spec_rank(w.document()->spec()), std::size_t{5});
+    QVERIFY(w.panel(TensorRole::Indices)->isVisible());
+  }
+
+  void StridePresets_ChannelsLastAndCustomBroadcast() {
+    MainWindow& w = fresh();
+    auto* preset = field<QComboBox>(w, QStringLiteral("input.stridePreset"));
+    preset->setFocus();
+    QTest::keyClick(preset, Qt::Key_Down);  // packed -> channels last
+    settle();
+    QCOMPARE(*w.document()->spec().request.input.strides, (std::vector<uint64_t>{16, 1, 4, 1}));
+    QTest::keyClick(preset, Qt::Key_Down);  // -> custom
+    settle();
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("input.strides[2]"));
+    QVERIFY(!stride->isReadOnly());
+    stride->setValue(0);  // every row reads row 0: a broadcast
+    settle();
+    QVERIFY(!w.current_error());
+    QVERIFY(w.shown_evaluation()->op().input().layout().broadcast);
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 2, 4}));
+  }
+
+  void PlaneSelector_ChoosesRowsAndColumns() {
+    MainWindow& w = fresh();
+    PlaneSelector* selector = w.panel(TensorRole::Input)->selector();
+    QComboBox* rows = selector->row_combo();
+    rows->setFocus();
+    QTest::keyClick(rows, Qt::Key_Up);  // rows: dim 2 -> dim 1 (C, size 1)
+    TensorPlaneModel* input = w.plane_model(TensorRole::Input);
+    QCOMPARE(input->plane().row_dim, 1);
+    QCOMPARE(input->rowCount(), 1);
+    QVERIFY(selector->fixed_spin(2)->isVisibleTo(selector));
+    selector->fixed_spin(2)->setValue(3);
+    QCOMPARE(grid_texts(*input), numbers({13, 14, 15, 16}));
+  }
+
+  void SaveAndReopen_KeepsTheSpec() {
+    MainWindow& w = fresh();
+    field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[3]"))->setValue(1);
+    settle();
+    const QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("edited.json"));
+    QVERIFY(w.save_file(path).ok());
+    QVERIFY(!w.document()->modified());
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("edited.json")));
+    const std::string saved = write_spec(w.document()->spec());
+
+    MainWindow& reopened = fresh();
+    QVERIFY(reopened.open_file(path).ok());
+    settle();
+    QCOMPARE(write_spec(reopened.document()->spec()), saved);
+    QCOMPARE(int_field(reopened.document()->spec(), "params.inputWindowStrides[3]").value(), int64_t{1});
+    QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), QFileInfo(path).absoluteFilePath());
+  }
+
+  void OpenBrokenFile_ReportsAndKeepsTheDocument() {
+    MainWindow& w = fresh();
+    const QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"op": "slice1", "input": {"dataType": "FLOAT32", "sizes": [4]}, "bogus": 1})");
+    file.close();
+    const Status status = w.open_file(path);
+    QVERIFY(!status.ok());
+    QVERIFY(!status.error().message.empty());
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
+  }
+
+  void ExportViews_WritesPngAndSvg() {
+    MainWindow& w = fresh();
+    const QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("views.png"));
+    const QString svg = dir.filePath(QStringLiteral("views.svg"));
+    QVERIFY(w.export_views(png).ok());
+    QVERIFY(w.export_views(svg).ok());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), w.views_widget()->size() * w.views_widget()->devicePixelRatioF());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("14"));  // values are text in the SVG
+    QVERIFY(!w.export_views(dir.filePath(QStringLiteral("views.bmpx"))).ok());
+  }
+
+  void Compare_ShowsTheDifferingElements() {
+    MainWindow& w = fresh(cpu_and_faulty());
+    auto* combo = w.findChild<QComboBox*>(QStringLiteral("backendCombo"));
+    QCOMPARE(combo->count(), 2);
+    QCOMPARE(combo->itemText(0), QStringLiteral("CPU"));
+    QCOMPARE(combo->itemText(1), QStringLiteral("Faulty (test double)"));
+    w.compare_action()->trigger();
+    settle();
+    QCOMPARE(w.diff_model()->rowCount(), 1);
+    QCOMPARE(w.diff_model()->index(0, DiffModel::CoordColumn).data().toString(), QStringLiteral("[0,0,0,0]"));
+    QVERIFY(flags_at(output(), 0, 0) & kDiffers);
+    auto* summary = w.findChild<QLabel*>(QStringLiteral("compareSummary"));
+    QVERIFY(summary->text().contains(QStringLiteral("differ in 1 elements")));
+    QVERIFY(summary->isVisible());
+
+    // Running on the faulty backend shows its GPU time.
+    w.set_compare(false);
+    w.set_backend(QStringLiteral("faulty"));
+    settle();
+    QVERIFY(w.findChild<QLabel*>(QStringLiteral("backendLabel"))->text().contains(QStringLiteral("GPU 0.250 ms")));
+  }
+
+  void HoverOutputCell_StatusStatesTheRule() {
+    MainWindow& w = fresh();
+    TensorGridView* grid = w.panel(TensorRole::Output)->grid();
+    QTest::mouseMove(grid->viewport(), grid->cell_rect(1, 0).center());
+    QTRY_COMPARE(w.status_text(),
+                 QStringLiteral("out[0,0,1,0] = in[0,0,1,1] (offset 5) -- slice1 axis 2 starts at the window end "
+                                "because its stride is negative"));
+    QVERIFY(flags_at(*w.plane_model(TensorRole::Input), 1, 1) & kSource);
+    TensorGridView* input = w.panel(TensorRole::Input)->grid();
+    QTest::mouseMove(input->viewport(), input->cell_rect(3, 3).center());
+    QTRY_VERIFY(w.status_text().startsWith(QStringLiteral("in[0,0,3,3] (offset 15) = 16 -- read by out[0,0,0,1]")));
+    QVERIFY(flags_at(output(), 0, 1) & kReader);
+    QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, grid->cell_rect(0, 0).center());
+    QCOMPARE(w.selection()->selected_output(), std::optional<Coord>(Coord{0, 0, 0, 0}));
+  }
+
+  void WindowLayoutAndPalette_AreRememberedAcrossSessions() {
+    MainWindow& w = fresh();
+    w.resize(1234, 777);
+    w.set_value_palette(ValuePalette::Cividis);
+    QVERIFY(w.close());  // unmodified: closes without asking, and saves the layout
+    window_ = std::make_unique<MainWindow>(cpu_only());
+    settle();
+    QCOMPARE(window_->size(), QSize(1234, 777));
+    // in[0,0,0,0] = 1 is the smallest value: the first colour of the remembered palette.
+    QCOMPARE(window_->memory_model(TensorRole::Input)->index(0, 0).data(Qt::BackgroundRole).value<QColor>().rgb(),
+             palette_rgb(ValuePalette::Cividis, 0.0));
+    QSettings().clear();
+  }
+
+  void LargeTensor_EvaluatesOffTheUiThreadAndZoomsOutToAHeatMap() {
+    MainWindow& w = fresh();
+    Spec spec;
+    spec.request.input = {DataType::Float32, std::vector<uint64_t>{1, 3, 1024, 1024}, std::nullopt};
+    spec.request.params = Slice1Request{{0, 0, 0, 0}, {1, 3, 1024, 1024}, {1, 1, -1, 1}};
+    spec.request.output.sizes = std::vector<uint64_t>{1, 3, 1024, 1024};
+    w.document()->reset(spec, std::nullopt);
+    QTRY_VERIFY_WITH_TIMEOUT(w.settled(), 60000);
+    QVERIFY(!w.current_error());
+    TensorGridView* grid = w.panel(TensorRole::Output)->grid();
+    QVERIFY(grid->heat_map_mode());
+    // Reversed rows: out[0,0,0,c] = in[0,0,1023,c] = 1023 * 1024 + c + 1 (iota).
+    QCOMPARE(output().index(0, 0).data(GridModel::ValueRole).toDouble(), 1047553.0);
+    QVERIFY(!w.panel(TensorRole::Output)->grab().isNull());
+    // Editing while large stays responsive to further edits: the newest wins.
+    for (int i = 0; i < 5; ++i) field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"))->setValue(i % 2 ? -1 : 1);
+    QTRY_VERIFY_WITH_TIMEOUT(w.settled(), 60000);
+    QCOMPARE(output().index(0, 0).data(GridModel::ValueRole).toDouble(), 1.0);
+  }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "ui_main_window_test.moc"

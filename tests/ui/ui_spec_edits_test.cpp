@@ -1,0 +1,159 @@
+// ui/spec_edits.h: the editor's edits as pure functions.
+//   "new dimensions of size 1 are added in front" (the last two keep their meaning)
+//   DirectML "sizes and strides": packed NHWC for {1,1,3,5} has strides {15,1,5,1}.
+#include <QtTest>
+
+#include "core/operation.h"
+#include "test_backends.h"
+#include "ui/spec_edits.h"
+
+using namespace stridescope;
+using namespace stridescope::ui;
+
+class SpecEditsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void DefaultSpec_IsTheSlice1NegativeStrideExample() {
+    const Spec spec = default_spec();
+    const Expected<Operation> op = Operation::make(spec.request);
+    QVERIFY2(op.has_value(), op ? "" : op.error().to_string().c_str());
+    QCOMPARE(op->kind(), OpKind::Slice1);
+    QCOMPARE(op->output().sizes(), (Sizes{1, 1, 2, 2}));
+    QCOMPARE(op->params_as<Slice1Params>().window_strides, (WindowStrides{1, 1, -2, 2}));
+  }
+
+  void WithOp_GivesAValidSpecForEveryOperator_data() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("identity") << static_cast<int>(OpKind::Identity);
+    QTest::newRow("slice") << static_cast<int>(OpKind::Slice);
+    QTest::newRow("slice1") << static_cast<int>(OpKind::Slice1);
+    QTest::newRow("padding") << static_cast<int>(OpKind::Padding);
+    QTest::newRow("max_pooling2") << static_cast<int>(OpKind::MaxPooling2);
+  }
+  void WithOp_GivesAValidSpecForEveryOperator() {
+    QFETCH(int, kind);
+    for (std::size_t rank : {1u, 2u, 4u, 6u}) {
+      const Spec spec = with_op(with_rank(default_spec(), rank), static_cast<OpKind>(kind));
+      QCOMPARE(static_cast<int>(spec.request.kind()), kind);
+      const Expected<Operation> op = Operation::make(spec.request);
+      QVERIFY2(op.has_value(), op ? "" : op.error().to_string().c_str());
+    }
+  }
+
+  void WithOp_MaxPooling2AddsLeadingDimensionsToReachFour() {
+    Spec spec = default_spec();
+    spec.request.input.sizes = std::vector<uint64_t>{6, 7};
+    const Spec pooled = with_op(spec, OpKind::MaxPooling2);
+    QCOMPARE(*pooled.request.input.sizes, (std::vector<uint64_t>{1, 1, 6, 7}));
+    QCOMPARE(std::get<MaxPooling2Request>(pooled.request.params).window_size, (std::vector<uint64_t>{2, 2}));
+    QVERIFY(pooled.request.output_indices.has_value());
+  }
+
+  void WithRank_AddsLeadingOnesAndKeepsEveryArrayInStep() {
+    const Spec spec = with_rank(default_spec(), 6);
+    QCOMPARE(*spec.request.input.sizes, (std::vector<uint64_t>{1, 1, 1, 1, 4, 4}));
+    QCOMPARE(*spec.request.output.sizes, (std::vector<uint64_t>{1, 1, 1, 1, 2, 2}));
+    const auto& p = std::get<Slice1Request>(spec.request.params);
+    QCOMPARE(p.input_window_offsets, (std::vector<uint64_t>{0, 0, 0, 0, 0, 1}));
+    QCOMPARE(p.input_window_sizes, (std::vector<uint64_t>{1, 1, 1, 1, 4, 3}));
+    QCOMPARE(p.input_window_strides, (std::vector<int64_t>{1, 1, 1, 1, -2, 2}));
+    QVERIFY(Operation::make(spec.request).has_value());
+  }
+
+  void WithRank_RemovesLeadingDimensions() {
+    const Spec spec = with_rank(default_spec(), 2);
+    QCOMPARE(*spec.request.input.sizes, (std::vector<uint64_t>{4, 4}));
+    QCOMPARE(std::get<Slice1Request>(spec.request.params).input_window_strides, (std::vector<int64_t>{-2, 2}));
+    QVERIFY(Operation::make(spec.request).has_value());
+  }
+
+  void WithRank_PoolingInsertsTheDepthDimensionAfterChannels() {
+    Spec spec = with_op(default_spec(), OpKind::MaxPooling2);
+    spec.request.input.sizes = std::vector<uint64_t>{1, 2, 4, 6};
+    const Spec deeper = with_rank(spec, 5);
+    QCOMPARE(*deeper.request.input.sizes, (std::vector<uint64_t>{1, 2, 1, 4, 6}));
+    QCOMPARE(std::get<MaxPooling2Request>(deeper.request.params).window_size, (std::vector<uint64_t>{1, 2, 2}));
+    QVERIFY(Operation::make(deeper.request).has_value());
+  }
+
+  void WithRank_GivesANewCustomStrideDimensionAPackedStride() {
+    Spec spec = default_spec();
+    spec.request.input.strides = std::vector<uint64_t>{40, 20, 5, 1};  // gapped rows
+    const Spec spec5 = with_rank(spec, 5);
+    QCOMPARE(*spec5.request.input.strides, (std::vector<uint64_t>{40, 40, 20, 5, 1}));
+  }
+
+  void PresetStrides_ChannelsLastMatchesTheDirectMLNhwcExample() {
+    // "NHWC bonde ... Strides = { 15, 1, 5, 1 }" for Sizes = { 1, 1, 3, 5 }.
+    QCOMPARE(*preset_strides(StridePreset::ChannelsLast, {1, 1, 3, 5}, std::nullopt),
+             (std::vector<uint64_t>{15, 1, 5, 1}));
+    // Hand computed for C = 3: W stride C = 3, H stride W*C = 15, N stride H*W*C = 30.
+    QCOMPARE(*preset_strides(StridePreset::ChannelsLast, {1, 3, 2, 5}, std::nullopt),
+             (std::vector<uint64_t>{30, 1, 15, 3}));
+  }
+
+  void PresetStrides_PackedOmitsStridesAndCustomKeepsThem() {
+    QVERIFY(!preset_strides(StridePreset::Packed, {2, 3}, std::nullopt).has_value());
+    QCOMPARE(*preset_strides(StridePreset::Custom, {2, 3}, std::nullopt), (std::vector<uint64_t>{3, 1}));
+    QCOMPARE(*preset_strides(StridePreset::Custom, {2, 3}, std::vector<uint64_t>{0, 1}), (std::vector<uint64_t>{0, 1}));
+  }
+
+  void DetectPreset_NamesOmittedStridesPackedAndWrittenOnesCustom() {
+    TensorRequest t{DataType::Float32, std::vector<uint64_t>{1, 3, 2, 5}, std::nullopt};
+    QCOMPARE(detect_preset(t), StridePreset::Packed);
+    t.strides = std::vector<uint64_t>{30, 10, 5, 1};
+    QCOMPARE(detect_preset(t), StridePreset::Custom);
+    t.strides = std::vector<uint64_t>{30, 1, 15, 3};
+    QCOMPARE(detect_preset(t), StridePreset::ChannelsLast);
+    t.strides = std::vector<uint64_t>{0, 0, 5, 1};
+    QCOMPARE(detect_preset(t), StridePreset::Custom);
+  }
+
+  void IntField_ReadsAndWritesFieldsBySpecPath() {
+    Spec spec = default_spec();
+    QCOMPARE(int_field(spec, "params.inputWindowStrides[2]").value(), int64_t{-2});
+    QCOMPARE(int_field(spec, "input.sizes[3]").value(), int64_t{4});
+    QCOMPARE(int_field(spec, "output.sizes[2]").value(), int64_t{2});
+    QVERIFY(set_int_field(spec, "params.inputWindowStrides[2]", 0));
+    QCOMPARE(std::get<Slice1Request>(spec.request.params).input_window_strides[2], int64_t{0});
+    QVERIFY(set_int_field(spec, "input.sizes[0]", 3));
+    QCOMPARE((*spec.request.input.sizes)[0], uint64_t{3});
+  }
+
+  void IntField_RefusesFieldsTheSpecDoesNotHave() {
+    Spec spec = default_spec();
+    QVERIFY(!int_field(spec, "params.offsets[0]").has_value());      // slice's, not slice1's
+    QVERIFY(!int_field(spec, "params.inputWindowSizes[4]").has_value());  // past the rank
+    QVERIFY(!int_field(spec, "input.strides[0]").has_value());       // strides omitted
+    QVERIFY(!set_int_field(spec, "input.sizes[0]", -1));             // unsigned field
+    QVERIFY(!set_int_field(spec, "garbage", 1));
+  }
+
+  void ParseValues_KeepsIntegersExactAndNamesTheBadEntry() {
+    const Expected<std::vector<Scalar>> values = parse_values("1, -2 2.5;18446744073709551615 NaN");
+    QVERIFY(values.has_value());
+    QCOMPARE(values->size(), std::size_t{5});
+    QCOMPARE(std::get<int64_t>((*values)[0]), int64_t{1});
+    QCOMPARE(std::get<int64_t>((*values)[1]), int64_t{-2});
+    QCOMPARE(std::get<double>((*values)[2]), 2.5);
+    QCOMPARE(std::get<uint64_t>((*values)[3]), UINT64_MAX);
+    QVERIFY(std::isnan(std::get<double>((*values)[4])));
+    const Expected<std::vector<Scalar>> bad = parse_values("1, two, 3");
+    QVERIFY(!bad.has_value());
+    QCOMPARE(QString::fromStdString(bad.error().path), QStringLiteral("input.data[1]"));
+  }
+
+  void FitValues_GrowsTypedValuesToTheInputBuffer() {
+    Spec spec = default_spec();
+    spec.input_source = std::vector<Scalar>{int64_t{5}, int64_t{6}};
+    fit_values_to_input(spec);
+    const auto& values = std::get<std::vector<Scalar>>(spec.input_source);
+    QCOMPARE(values.size(), std::size_t{16});
+    QCOMPARE(std::get<int64_t>(values[1]), int64_t{6});
+    QCOMPARE(std::get<int64_t>(values[15]), int64_t{0});
+  }
+};
+
+QTEST_APPLESS_MAIN(SpecEditsTest)
+#include "ui_spec_edits_test.moc"

@@ -1,0 +1,160 @@
+#include "ui/evaluation.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "core/scalar.h"
+
+namespace stridescope::ui {
+namespace {
+
+// Tabulating use counts walks every logical element; above this the memory
+// view shows values without counts.
+constexpr uint64_t kMaxUsageElements = uint64_t{1} << 26;
+
+BufferUsage usage_of(const TensorDesc& desc) {
+  BufferUsage usage;
+  if (desc.element_count() > kMaxUsageElements || desc.buffer_elements() > kMaxUsageElements) return usage;
+  usage.counts.assign(desc.buffer_elements(), 0);
+  Coord coord(desc.rank(), 0);
+  do {
+    uint8_t& count = usage.counts[desc.offset_of(coord)];
+    if (count < 255) ++count;
+  } while (next_coord(coord, desc.sizes()));
+  return usage;
+}
+
+void widen(ValueRange& range, const TensorDesc& desc, const std::vector<std::byte>& bytes,
+           const BufferUsage& usage) {
+  const uint64_t n = desc.buffer_elements();
+  for (uint64_t offset = 0; offset < n; ++offset) {
+    if (usage.known() && usage.counts[offset] == 0) continue;
+    const double v = to_double(element_at_offset(desc, bytes, offset));
+    if (!std::isfinite(v)) continue;
+    if (!range.valid) {
+      range = {v, v, true};
+    } else {
+      range.min = std::min(range.min, v);
+      range.max = std::max(range.max, v);
+    }
+  }
+}
+
+double milliseconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void list_diffs(const TensorDesc& desc, const std::vector<std::byte>& a, const std::vector<std::byte>& b,
+                bool indices, std::vector<ElementDiff>& diffs) {
+  const std::size_t size = desc.element_size();
+  Coord coord(desc.rank(), 0);
+  do {
+    if (diffs.size() >= kMaxListedDiffs) return;
+    const uint64_t offset = desc.offset_of(coord);
+    const std::byte* pa = a.data() + offset * size;
+    const std::byte* pb = b.data() + offset * size;
+    if (read_element_bits(desc.data_type(), pa) != read_element_bits(desc.data_type(), pb)) {
+      diffs.push_back({indices, coord, offset, read_element(desc.data_type(), pa),
+                       read_element(desc.data_type(), pb)});
+    }
+  } while (next_coord(coord, desc.sizes()));
+}
+
+BackendComparison compare_with(Backend& other, const Operation& op, const Evaluation& reference) {
+  BackendComparison result;
+  result.backend = std::string(other.name());
+  result.label = backend_label(other.name(), other.device_name());
+  const auto start = std::chrono::steady_clock::now();
+  Expected<RunResult> run = run_to_new_buffers(other, op, reference.input);
+  result.wall_milliseconds = milliseconds_since(start);
+  if (!run) {
+    result.error = run.error();
+    return result;
+  }
+  result.stats = run->stats;
+  result.output = compare_tensors(op.output(), reference.output, run->output);
+  if (result.output) list_diffs(op.output(), reference.output, run->output, false, result.diffs);
+  if (op.output_indices()) {
+    result.indices = compare_tensors(*op.output_indices(), reference.indices, run->indices);
+    if (result.indices) list_diffs(*op.output_indices(), reference.indices, run->indices, true, result.diffs);
+  }
+  return result;
+}
+
+}  // namespace
+
+double ValueRange::normalise(double value) const {
+  if (!valid || !(max > min)) return 0.5;
+  return (value - min) / (max - min);
+}
+
+bool CompareReport::all_equal() const {
+  for (const auto& other : others) {
+    if (other.error || other.output || other.indices) return false;
+  }
+  return true;
+}
+
+Scalar element_at_offset(const TensorDesc& desc, const std::vector<std::byte>& bytes, uint64_t offset) {
+  return read_element(desc.data_type(), bytes.data() + offset * desc.element_size());
+}
+
+Scalar element_at(const TensorDesc& desc, const std::vector<std::byte>& bytes, const Coord& coord) {
+  return element_at_offset(desc, bytes, desc.offset_of(coord));
+}
+
+EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& backends) {
+  EvaluationOutcome outcome;
+  Expected<Operation> op = Operation::make(request.spec.request);
+  if (!op) {
+    outcome.error = op.error();
+    return outcome;
+  }
+  Expected<std::vector<std::byte>> input = make_input_buffer(request.spec, op->input());
+  if (!input) {
+    outcome.error = input.error();
+    return outcome;
+  }
+  Backend* backend = backends.find(request.backend);
+  if (!backend) {
+    outcome.error = Error{ErrorCode::BackendUnavailable, "", "backend " + request.backend + " is not available"};
+    return outcome;
+  }
+
+  auto evaluation = std::make_shared<Evaluation>(request.spec, std::move(op.value()));
+  const Operation& operation = evaluation->op();
+  evaluation->input = std::move(input.value());
+  evaluation->backend = request.backend;
+  evaluation->backend_label = backend_label(backend->name(), backend->device_name());
+
+  const auto start = std::chrono::steady_clock::now();
+  Expected<RunResult> run = run_to_new_buffers(*backend, operation, evaluation->input);
+  evaluation->wall_milliseconds = milliseconds_since(start);
+  if (!run) {
+    outcome.error = run.error();
+    return outcome;
+  }
+  evaluation->output = std::move(run->output);
+  evaluation->indices = std::move(run->indices);
+  evaluation->stats = run->stats;
+
+  evaluation->input_usage = usage_of(operation.input());
+  evaluation->output_usage = usage_of(operation.output());
+  widen(evaluation->range, operation.input(), evaluation->input, evaluation->input_usage);
+  widen(evaluation->range, operation.output(), evaluation->output, evaluation->output_usage);
+  evaluation->provenance = ProvenanceIndex::build(operation);
+
+  if (request.compare) {
+    CompareReport report;
+    report.reference = request.backend;
+    for (Backend* other : backends.available()) {
+      if (other == backend) continue;
+      report.others.push_back(compare_with(*other, operation, *evaluation));
+    }
+    evaluation->compare = std::move(report);
+  }
+  outcome.evaluation = std::move(evaluation);
+  return outcome;
+}
+
+}  // namespace stridescope::ui

@@ -1,0 +1,69 @@
+// A tensor's physical buffer as a strip of elements, wrapped into rows of
+// `columns` elements: offset = row * columns + column. Each cell shows the
+// value stored there and how the logical tensor uses it: a gap (no coordinate
+// maps here), once, or shared by several coordinates (broadcast / overlap).
+#pragma once
+
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ui/evaluation.h"
+#include "ui/grid_model.h"
+#include "ui/tensor_plane_model.h"
+
+namespace stridescope::ui {
+
+class MemoryStripModel : public GridModel {
+  Q_OBJECT
+
+ public:
+  explicit MemoryStripModel(TensorRole role, QObject* parent = nullptr);
+
+  TensorRole role() const { return role_; }
+  void set_evaluation(EvaluationPtr evaluation);
+  const TensorDesc* desc() const { return desc_; }
+  uint64_t element_count() const;  // buffer elements
+
+  void set_columns(int columns);
+  int columns() const { return columns_; }
+  void set_palette(ValuePalette palette);
+
+  // Dynamic overlays by buffer offset.
+  void set_marks(std::vector<std::pair<uint64_t, quint32>> marks);
+  void clear_dynamic() { set_marks({}); }
+
+  std::optional<uint64_t> offset_at(int row, int column) const;
+  std::optional<std::pair<int, int>> cell_of(uint64_t offset) const;
+  // Logical coordinates that use this buffer element; 255 means "255 or more".
+  std::optional<unsigned> use_count(uint64_t offset) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+
+  CellVisual cell(int row, int column) const override;
+  QString row_label(int row) const override;
+  QString column_label(int column) const override;
+  QString widest_text() const override;
+  std::vector<std::pair<QPoint, quint32>> marked_cells() const override;
+
+ protected:
+  QString tool_tip(int row, int column) const override;
+  double value(int row, int column) const override;
+  QVariant coord_data(int row, int column) const override;
+  QVariant offset_data(int row, int column) const override;
+
+ private:
+  const BufferUsage* usage() const;
+
+  TensorRole role_;
+  EvaluationPtr evaluation_;
+  const TensorDesc* desc_ = nullptr;
+  const std::vector<std::byte>* bytes_ = nullptr;
+  int columns_ = 16;
+  ValuePalette palette_ = ValuePalette::Viridis;
+  std::unordered_map<uint64_t, quint32> marks_;
+};
+
+}  // namespace stridescope::ui

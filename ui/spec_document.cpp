@@ -1,0 +1,87 @@
+#include "ui/spec_document.h"
+
+#include <QDateTime>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace stridescope::ui {
+
+// Holds the spec before and after one edit.
+class SpecEditCommand : public QUndoCommand {
+ public:
+  SpecEditCommand(SpecDocument* document, Spec before, Spec after, const QString& text, const QString& key)
+      : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
+        key_(key), time_(QDateTime::currentMSecsSinceEpoch()) {}
+
+  void undo() override { document_->apply(before_); }
+  void redo() override { document_->apply(after_); }
+  int id() const override { return key_.isEmpty() ? -1 : 1; }
+
+  bool mergeWith(const QUndoCommand* other) override {
+    const auto* next = dynamic_cast<const SpecEditCommand*>(other);
+    // Only the same field, edited in one burst (a drag or held arrow key).
+    constexpr qint64 kBurstMs = 2000;
+    if (!next || next->key_ != key_ || next->time_ - time_ > kBurstMs) return false;
+    after_ = next->after_;
+    time_ = next->time_;
+    return true;
+  }
+
+ private:
+  SpecDocument* document_;
+  Spec before_;
+  Spec after_;
+  QString key_;
+  qint64 time_;
+};
+
+SpecDocument::SpecDocument(Spec initial, QObject* parent)
+    : QObject(parent), spec_(std::move(initial)), undo_(new QUndoStack(this)) {
+  connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+SpecDocument::~SpecDocument() = default;
+
+void SpecDocument::edit(Spec next, const QString& description, const QString& merge_key) {
+  undo_->push(new SpecEditCommand(this, spec_, std::move(next), description, merge_key));
+}
+
+void SpecDocument::apply(const Spec& spec) {
+  spec_ = spec;
+  emit specChanged();
+}
+
+void SpecDocument::reset(Spec spec, std::optional<std::filesystem::path> file) {
+  undo_->clear();
+  spec_ = std::move(spec);
+  file_ = std::move(file);
+  undo_->setClean();
+  emit fileChanged();
+  emit modifiedChanged(false);
+  emit specChanged();
+}
+
+Status SpecDocument::open(const std::filesystem::path& file) {
+  Expected<Spec> loaded = load_spec_file(file);
+  if (!loaded) return loaded.error();
+  reset(std::move(loaded.value()), file);
+  return {};
+}
+
+Status SpecDocument::save(const std::filesystem::path& file) {
+  Status status = save_spec_file(spec_, file);
+  if (!status) return status;
+  file_ = file;
+  undo_->setClean();
+  emit fileChanged();
+  return {};
+}
+
+bool SpecDocument::modified() const { return !undo_->isClean(); }
+
+QString SpecDocument::display_name() const {
+  if (!file_) return tr("Untitled");
+  return QString::fromStdString(file_->filename().string());
+}
+
+}  // namespace stridescope::ui

@@ -1,0 +1,58 @@
+// The spec being edited, its file, and the undo history of its edits. Every
+// change goes through here, so undo/redo, the window title's "modified" mark
+// and re-evaluation all follow from one signal.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include <QObject>
+#include <QString>
+
+#include "core/io/spec_file.h"
+
+class QUndoStack;
+
+namespace stridescope::ui {
+
+class SpecDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SpecDocument(Spec initial, QObject* parent = nullptr);
+  ~SpecDocument() override;
+
+  const Spec& spec() const { return spec_; }
+  QUndoStack* undo_stack() const { return undo_; }
+
+  // An undoable edit. Consecutive edits with the same `merge_key` (one field
+  // dragged through many values) become one undo step.
+  void edit(Spec next, const QString& description, const QString& merge_key = {});
+
+  // New document / file opened: replaces the spec and clears the history.
+  void reset(Spec spec, std::optional<std::filesystem::path> file);
+
+  // Opens and saves spec files (opspec.md); saving is atomic.
+  Status open(const std::filesystem::path& file);
+  Status save(const std::filesystem::path& file);
+
+  const std::optional<std::filesystem::path>& file() const { return file_; }
+  bool modified() const;
+  // "name.json" or "Untitled".
+  QString display_name() const;
+
+ signals:
+  void specChanged();
+  void fileChanged();
+  void modifiedChanged(bool modified);
+
+ private:
+  friend class SpecEditCommand;
+  void apply(const Spec& spec);  // used by the undo commands
+
+  Spec spec_;
+  std::optional<std::filesystem::path> file_;
+  QUndoStack* undo_ = nullptr;
+};
+
+}  // namespace stridescope::ui

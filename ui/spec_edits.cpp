@@ -1,0 +1,405 @@
+#include "ui/spec_edits.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "core/slice.h"
+#include "core/tensor_desc.h"
+
+namespace stridescope::ui {
+namespace {
+
+struct FieldRef {
+  std::string_view group;  // "input", "output", "params"
+  std::string_view name;   // "sizes", "inputWindowStrides", ...
+  std::size_t index = 0;
+};
+
+std::optional<FieldRef> parse_path(std::string_view path) {
+  const auto dot = path.find('.');
+  const auto open = path.find('[');
+  if (dot == std::string_view::npos || open == std::string_view::npos || open < dot || path.back() != ']') {
+    return std::nullopt;
+  }
+  FieldRef ref;
+  ref.group = path.substr(0, dot);
+  ref.name = path.substr(dot + 1, open - dot - 1);
+  const std::string_view digits = path.substr(open + 1, path.size() - open - 2);
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), ref.index);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return ref;
+}
+
+// The unsigned or signed array a path names, whichever the op has.
+struct ArrayRef {
+  std::vector<uint64_t>* unsigned_values = nullptr;
+  std::vector<int64_t>* signed_values = nullptr;
+};
+
+std::vector<uint64_t>* optional_array(std::optional<std::vector<uint64_t>>& array) {
+  return array ? &*array : nullptr;
+}
+
+ArrayRef find_array(Spec& spec, const FieldRef& ref) {
+  OpRequest& r = spec.request;
+  if (ref.group == "input" || ref.group == "output") {
+    TensorRequest& t = ref.group == "input" ? r.input : r.output;
+    if (ref.name == "sizes") return {optional_array(t.sizes)};
+    if (ref.name == "strides") return {optional_array(t.strides)};
+    return {};
+  }
+  if (ref.group != "params") return {};
+  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
+    if (ref.name == "offsets") return {&p->offsets};
+    if (ref.name == "sizes") return {&p->sizes};
+    if (ref.name == "strides") return {&p->strides};
+  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
+    if (ref.name == "inputWindowOffsets") return {&p1->input_window_offsets};
+    if (ref.name == "inputWindowSizes") return {&p1->input_window_sizes};
+    if (ref.name == "inputWindowStrides") return {nullptr, &p1->input_window_strides};
+  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
+    if (ref.name == "startPadding") return {&pad->start_padding};
+    if (ref.name == "endPadding") return {&pad->end_padding};
+  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
+    if (ref.name == "windowSize") return {&pool->window_size};
+    if (ref.name == "strides") return {optional_array(pool->strides)};
+    if (ref.name == "startPadding") return {optional_array(pool->start_padding)};
+    if (ref.name == "endPadding") return {optional_array(pool->end_padding)};
+    if (ref.name == "dilations") return {optional_array(pool->dilations)};
+  }
+  return {};
+}
+
+template <class T>
+void resize_front(std::vector<T>& values, std::size_t old_rank, std::size_t rank, T fill) {
+  if (rank > old_rank) {
+    values.insert(values.begin(), rank - old_rank, fill);
+  } else if (rank < old_rank && values.size() >= old_rank - rank) {
+    values.erase(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(old_rank - rank));
+  }
+}
+
+template <class T>
+void resize_at(std::vector<T>& values, std::size_t position, std::size_t old_rank, std::size_t rank, T fill) {
+  position = std::min(position, values.size());
+  if (rank > old_rank) {
+    values.insert(values.begin() + static_cast<std::ptrdiff_t>(position), rank - old_rank, fill);
+  } else if (rank < old_rank && values.size() >= position + (old_rank - rank)) {
+    values.erase(values.begin() + static_cast<std::ptrdiff_t>(position),
+                 values.begin() + static_cast<std::ptrdiff_t>(position + old_rank - rank));
+  }
+}
+
+void resize_strides(std::optional<std::vector<uint64_t>>& strides, const std::vector<uint64_t>& old_sizes,
+                    std::size_t position, std::size_t old_rank, std::size_t rank) {
+  if (!strides || strides->size() != old_rank) return;
+  // A new dimension has size 1, so its stride never moves an element: give it
+  // the extent of the dimension it is placed in front of, as packed strides would.
+  uint64_t extent = 1;
+  if (position < old_rank) extent = (*strides)[position] * old_sizes[position];
+  resize_at(*strides, position, old_rank, rank, std::max<uint64_t>(extent, 1));
+}
+
+Sizes to_sizes(const std::vector<uint64_t>& values) {
+  Sizes sizes;
+  for (uint64_t v : values) sizes.push_back(v);
+  return sizes;
+}
+
+std::vector<uint64_t> to_vector(const DimVector<uint64_t>& values) {
+  return {values.begin(), values.end()};
+}
+
+}  // namespace
+
+Spec default_spec() {
+  Spec spec;
+  spec.request.input = {DataType::Float32, std::vector<uint64_t>{1, 1, 4, 4}, std::nullopt};
+  spec.request.output = {DataType::Float32, std::vector<uint64_t>{1, 1, 2, 2}, std::nullopt};
+  spec.request.params = Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}};
+  spec.input_source = FillIota{};
+  return spec;
+}
+
+std::size_t spec_rank(const Spec& spec) {
+  return spec.request.input.sizes ? spec.request.input.sizes->size() : 0;
+}
+
+Spec with_op(const Spec& original, OpKind kind) {
+  Spec spec = original;
+  if (kind == OpKind::MaxPooling2) {
+    const std::size_t rank = spec_rank(spec);
+    if (rank < 4) spec = with_rank(spec, 4);
+    if (rank > 5) spec = with_rank(spec, 5);
+  }
+  OpRequest& r = spec.request;
+  const std::vector<uint64_t> sizes = r.input.sizes.value_or(std::vector<uint64_t>{1});
+  const std::size_t rank = sizes.size();
+  r.output.sizes.reset();
+  r.output.strides.reset();
+  r.output_indices.reset();
+  const auto last_two = [rank](std::size_t d) { return d + 2 >= rank; };
+
+  switch (kind) {
+    case OpKind::Identity:
+      r.params = IdentityRequest{};
+      break;
+    case OpKind::Slice: {
+      SliceRequest p;
+      for (std::size_t d = 0; d < rank; ++d) {
+        const bool every_second = last_two(d) && sizes[d] >= 2;
+        p.offsets.push_back(0);
+        p.strides.push_back(every_second ? 2 : 1);
+        p.sizes.push_back(every_second ? (sizes[d] + 1) / 2 : sizes[d]);
+      }
+      r.params = p;
+      break;
+    }
+    case OpKind::Slice1: {
+      Slice1Request p;
+      std::vector<uint64_t> out;
+      for (std::size_t d = 0; d < rank; ++d) {
+        const int64_t stride = d + 1 == rank ? -1 : 1;  // reverse the last dimension
+        p.input_window_offsets.push_back(0);
+        p.input_window_sizes.push_back(sizes[d]);
+        p.input_window_strides.push_back(stride);
+        out.push_back(slice1_max_copied(sizes[d], stride));
+      }
+      r.params = p;
+      r.output.sizes = out;
+      break;
+    }
+    case OpKind::Padding: {
+      PaddingRequest p;
+      for (std::size_t d = 0; d < rank; ++d) {
+        p.start_padding.push_back(last_two(d) ? 1 : 0);
+        p.end_padding.push_back(last_two(d) ? 2 : 0);
+      }
+      p.padding_mode = PaddingMode::Reflection;
+      r.params = p;
+      break;
+    }
+    case OpKind::MaxPooling2: {
+      MaxPooling2Request p;
+      std::vector<uint64_t> strides, pads, dilations;
+      for (std::size_t d = 2; d < rank; ++d) {
+        const uint64_t window = sizes[d] >= 2 ? 2 : 1;
+        p.window_size.push_back(window);
+        strides.push_back(window);
+        pads.push_back(0);
+        dilations.push_back(1);
+      }
+      p.strides = strides;
+      p.start_padding = pads;
+      p.end_padding = pads;
+      p.dilations = dilations;
+      r.params = p;
+      r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+      break;
+    }
+  }
+  return spec;
+}
+
+Spec with_rank(const Spec& original, std::size_t rank) {
+  Spec spec = original;
+  const std::size_t old_rank = spec_rank(spec);
+  if (rank == old_rank || rank < 1 || rank > kMaxRank || old_rank == 0) return spec;
+  OpRequest& r = spec.request;
+  // max_pooling2 grows and shrinks its spatial dimensions, right after {N, C}.
+  const bool pooling = r.kind() == OpKind::MaxPooling2;
+  const std::size_t at = pooling ? 2 : 0;
+  const std::vector<uint64_t> old_sizes = *r.input.sizes;
+
+  resize_at(*r.input.sizes, at, old_rank, rank, uint64_t{1});
+  resize_strides(r.input.strides, old_sizes, at, old_rank, rank);
+  if (r.output.sizes) {
+    const std::vector<uint64_t> old_out = *r.output.sizes;
+    resize_at(*r.output.sizes, at, old_rank, rank, uint64_t{1});
+    resize_strides(r.output.strides, old_out, at, old_rank, rank);
+  } else {
+    r.output.strides.reset();
+  }
+
+  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
+    resize_front(p->offsets, old_rank, rank, uint64_t{0});
+    resize_front(p->sizes, old_rank, rank, uint64_t{1});
+    resize_front(p->strides, old_rank, rank, uint64_t{1});
+  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
+    resize_front(p1->input_window_offsets, old_rank, rank, uint64_t{0});
+    resize_front(p1->input_window_sizes, old_rank, rank, uint64_t{1});
+    resize_front(p1->input_window_strides, old_rank, rank, int64_t{1});
+  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
+    resize_front(pad->start_padding, old_rank, rank, uint64_t{0});
+    resize_front(pad->end_padding, old_rank, rank, uint64_t{0});
+  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
+    const std::size_t old_spatial = old_rank > 2 ? old_rank - 2 : 0;
+    const std::size_t spatial = rank > 2 ? rank - 2 : 0;
+    resize_front(pool->window_size, old_spatial, spatial, uint64_t{1});
+    for (auto* array : {&pool->strides, &pool->dilations}) {
+      if (*array) resize_front(**array, old_spatial, spatial, uint64_t{1});
+    }
+    for (auto* array : {&pool->start_padding, &pool->end_padding}) {
+      if (*array) resize_front(**array, old_spatial, spatial, uint64_t{0});
+    }
+  }
+  return spec;
+}
+
+StridePreset detect_preset(const TensorRequest& tensor) {
+  if (!tensor.strides) return StridePreset::Packed;
+  if (!tensor.sizes) return StridePreset::Custom;
+  if (*tensor.strides == *preset_strides(StridePreset::Custom, *tensor.sizes, std::nullopt)) {
+    return StridePreset::Custom;
+  }
+  if (tensor.sizes->size() >= 3) {
+    const auto nhwc = preset_strides(StridePreset::ChannelsLast, *tensor.sizes, std::nullopt);
+    if (nhwc && *tensor.strides == *nhwc) return StridePreset::ChannelsLast;
+  }
+  return StridePreset::Custom;
+}
+
+std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const std::vector<uint64_t>& sizes,
+                                                    const std::optional<std::vector<uint64_t>>& current) {
+  switch (preset) {
+    case StridePreset::Packed:
+      return std::nullopt;
+    case StridePreset::Custom:
+      if (current && current->size() == sizes.size()) return current;
+      return to_vector(TensorDesc::packed_strides(to_sizes(sizes)));
+    case StridePreset::ChannelsLast: {
+      const std::size_t rank = sizes.size();
+      if (rank < 3) return to_vector(TensorDesc::packed_strides(to_sizes(sizes)));
+      // Packed strides of the permuted sizes {N, spatial..., C}, mapped back.
+      std::vector<uint64_t> permuted{sizes[0]};
+      permuted.insert(permuted.end(), sizes.begin() + 2, sizes.end());
+      permuted.push_back(sizes[1]);
+      const Strides packed = TensorDesc::packed_strides(to_sizes(permuted));
+      std::vector<uint64_t> strides(rank);
+      strides[0] = packed[0];
+      strides[1] = packed[rank - 1];
+      for (std::size_t d = 2; d < rank; ++d) strides[d] = packed[d - 1];
+      return strides;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> int_field(const Spec& spec, std::string_view path) {
+  const auto ref = parse_path(path);
+  if (!ref) return std::nullopt;
+  const ArrayRef array = find_array(const_cast<Spec&>(spec), *ref);  // read only
+  if (array.unsigned_values && ref->index < array.unsigned_values->size()) {
+    return static_cast<int64_t>((*array.unsigned_values)[ref->index]);
+  }
+  if (array.signed_values && ref->index < array.signed_values->size()) {
+    return (*array.signed_values)[ref->index];
+  }
+  return std::nullopt;
+}
+
+bool set_int_field(Spec& spec, std::string_view path, int64_t value) {
+  const auto ref = parse_path(path);
+  if (!ref) return false;
+  const ArrayRef array = find_array(spec, *ref);
+  if (array.unsigned_values && ref->index < array.unsigned_values->size()) {
+    if (value < 0) return false;
+    (*array.unsigned_values)[ref->index] = static_cast<uint64_t>(value);
+    return true;
+  }
+  if (array.signed_values && ref->index < array.signed_values->size()) {
+    (*array.signed_values)[ref->index] = value;
+    return true;
+  }
+  return false;
+}
+
+std::vector<std::string> param_array_fields(OpKind kind) {
+  switch (kind) {
+    case OpKind::Identity: return {};
+    case OpKind::Slice: return {"params.offsets", "params.sizes", "params.strides"};
+    case OpKind::Slice1:
+      return {"params.inputWindowOffsets", "params.inputWindowSizes", "params.inputWindowStrides"};
+    case OpKind::Padding: return {"params.startPadding", "params.endPadding"};
+    case OpKind::MaxPooling2:
+      return {"params.windowSize", "params.strides", "params.startPadding", "params.endPadding",
+              "params.dilations"};
+  }
+  return {};
+}
+
+void fit_values_to_input(Spec& spec) {
+  auto* values = std::get_if<std::vector<Scalar>>(&spec.input_source);
+  const TensorRequest& in = spec.request.input;
+  if (!values || !in.data_type || !in.sizes || in.sizes->empty() || in.sizes->size() > kMaxRank) return;
+  std::optional<Strides> strides;
+  if (in.strides) {
+    if (in.strides->size() != in.sizes->size()) return;
+    strides = Strides(std::span<const uint64_t>(*in.strides));
+  }
+  const Expected<TensorDesc> desc =
+      TensorDesc::make(*in.data_type, Sizes(std::span<const uint64_t>(*in.sizes)), strides, "input");
+  // Typed values are for small teaching tensors; large ones belong in a .npy file.
+  constexpr uint64_t kMaxTypedValues = uint64_t{1} << 20;
+  if (desc && values->size() < desc->buffer_elements() && desc->buffer_elements() <= kMaxTypedValues) {
+    values->resize(desc->buffer_elements(), int64_t{0});
+  }
+}
+
+std::vector<Scalar> values_from_buffer(DataType type, const std::vector<std::byte>& buffer, uint64_t elements) {
+  std::vector<Scalar> values;
+  const std::size_t size = element_size(type);
+  elements = std::min<uint64_t>(elements, buffer.size() / size);
+  values.reserve(elements);
+  for (uint64_t i = 0; i < elements; ++i) values.push_back(read_element(type, buffer.data() + i * size));
+  return values;
+}
+
+std::string format_values(const std::vector<Scalar>& values) {
+  std::string text;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) text += ", ";
+    text += format_scalar(values[i]);
+  }
+  return text;
+}
+
+Expected<std::vector<Scalar>> parse_values(std::string_view text) {
+  std::vector<Scalar> values;
+  std::size_t pos = 0;
+  const auto separator = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == ';'; };
+  while (pos < text.size()) {
+    while (pos < text.size() && separator(text[pos])) ++pos;
+    if (pos >= text.size()) break;
+    std::size_t end = pos;
+    while (end < text.size() && !separator(text[end])) ++end;
+    const std::string_view token = text.substr(pos, end - pos);
+    const std::string path = "input.data[" + std::to_string(values.size()) + "]";
+    const char* first = token.data();
+    const char* last = token.data() + token.size();
+    int64_t i = 0;
+    uint64_t u = 0;
+    double d = 0;
+    if (token == "NaN") {
+      values.emplace_back(std::numeric_limits<double>::quiet_NaN());
+    } else if (token == "Infinity" || token == "inf") {
+      values.emplace_back(std::numeric_limits<double>::infinity());
+    } else if (token == "-Infinity" || token == "-inf") {
+      values.emplace_back(-std::numeric_limits<double>::infinity());
+    } else if (auto [p, ec] = std::from_chars(first, last, i); ec == std::errc() && p == last) {
+      values.emplace_back(i);
+    } else if (auto [p2, ec2] = std::from_chars(first, last, u); ec2 == std::errc() && p2 == last) {
+      values.emplace_back(u);
+    } else if (auto [p3, ec3] = std::from_chars(first, last, d); ec3 == std::errc() && p3 == last) {
+      values.emplace_back(d);
+    } else {
+      return invalid(path, "'" + std::string(token) + "' is not a number");
+    }
+    pos = end;
+  }
+  return values;
+}
+
+}  // namespace stridescope::ui

@@ -1,0 +1,496 @@
+#include "ui/tensor_plane_model.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "core/scalar.h"
+
+namespace stridescope::ui {
+namespace {
+
+// Pooling paddings wider than this are drawn only this far.
+constexpr uint64_t kMaxMargin = 16;
+constexpr QRgb kUnusedWash = 0xfff4f4f4;
+
+QString coord_text(const Coord& coord) { return QString::fromStdString(format_coord(coord)); }
+
+bool contains(const std::vector<uint64_t>& sorted, uint64_t value) {
+  return std::binary_search(sorted.begin(), sorted.end(), value);
+}
+
+quint32 padding_flag(PaddingMode mode) {
+  switch (mode) {
+    case PaddingMode::Constant: return kPadConstant;
+    case PaddingMode::Edge: return kPadEdge;
+    case PaddingMode::Reflection: return kPadReflection;
+    case PaddingMode::Symmetric: return kPadSymmetric;
+  }
+  return kNoOverlay;
+}
+
+}  // namespace
+
+QString to_display_string(TensorRole role) {
+  switch (role) {
+    case TensorRole::Input: return QObject::tr("Input");
+    case TensorRole::Output: return QObject::tr("Output");
+    case TensorRole::Indices: return QObject::tr("Indices");
+  }
+  return {};
+}
+
+const TensorDesc* tensor_of(const Operation& op, TensorRole role) {
+  switch (role) {
+    case TensorRole::Input: return &op.input();
+    case TensorRole::Output: return &op.output();
+    case TensorRole::Indices: return op.output_indices() ? &*op.output_indices() : nullptr;
+  }
+  return nullptr;
+}
+
+const std::vector<std::byte>* buffer_of(const Evaluation& evaluation, TensorRole role) {
+  switch (role) {
+    case TensorRole::Input: return &evaluation.input;
+    case TensorRole::Output: return &evaluation.output;
+    case TensorRole::Indices: return &evaluation.indices;
+  }
+  return nullptr;
+}
+
+QString cell_text(const Scalar& value) {
+  // Painting formats thousands of cells, so this avoids format_scalar's
+  // search for the shortest text: std::to_chars finds it directly.
+  constexpr std::size_t kShort = 7;
+  char buffer[32];
+  const double d = to_double(value);
+  std::to_chars_result result{};
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    result = std::to_chars(buffer, buffer + sizeof buffer, *i);
+  } else if (const auto* u = std::get_if<uint64_t>(&value)) {
+    result = std::to_chars(buffer, buffer + sizeof buffer, *u);
+  } else if (!std::isfinite(d)) {
+    return QString::fromStdString(format_scalar(value));
+  } else {
+    result = std::to_chars(buffer, buffer + sizeof buffer, d);
+  }
+  const auto length = static_cast<std::size_t>(result.ptr - buffer);
+  if (length <= kShort) return QString::fromLatin1(buffer, static_cast<qsizetype>(length));
+  return QString::number(d, 'g', std::holds_alternative<double>(value) ? 4 : 3);
+}
+
+PlaneSelection default_plane(const Sizes& sizes) {
+  PlaneSelection plane;
+  const int rank = static_cast<int>(sizes.size());
+  plane.fixed = Coord(sizes.size(), 0);
+  plane.column_dim = std::max(rank - 1, 0);
+  plane.row_dim = rank >= 2 ? rank - 2 : -1;
+  return plane;
+}
+
+PlaneSelection fit_plane(const PlaneSelection& plane, const Sizes& sizes) {
+  const int rank = static_cast<int>(sizes.size());
+  const bool dims_ok = plane.fixed.size() == sizes.size() && plane.column_dim >= 0 && plane.column_dim < rank &&
+                       plane.row_dim < rank && plane.row_dim != plane.column_dim && (plane.row_dim >= 0 || rank == 1);
+  if (!dims_ok) return default_plane(sizes);
+  PlaneSelection fitted = plane;
+  for (std::size_t d = 0; d < sizes.size(); ++d) fitted.fixed[d] = std::min(fitted.fixed[d], sizes[d] - 1);
+  return fitted;
+}
+
+TensorPlaneModel::TensorPlaneModel(TensorRole role, QObject* parent) : GridModel(parent), role_(role) {}
+
+void TensorPlaneModel::set_evaluation(EvaluationPtr evaluation) {
+  State next;
+  next.evaluation = std::move(evaluation);
+  next.desc = next.evaluation ? tensor_of(next.evaluation->op(), role_) : nullptr;
+  next.bytes = next.evaluation ? buffer_of(*next.evaluation, role_) : nullptr;
+  next.plane = next.desc ? fit_plane(plane_, next.desc->sizes()) : plane_;
+  if (next.evaluation && next.evaluation->compare && next.desc && role_ != TensorRole::Input) {
+    for (const auto& other : next.evaluation->compare->others) {
+      for (const ElementDiff& diff : other.diffs) {
+        if (diff.indices == (role_ == TensorRole::Indices)) next.differing.push_back(next.desc->flat_index_of(diff.coord));
+      }
+    }
+    std::sort(next.differing.begin(), next.differing.end());
+  }
+  apply(std::move(next));
+}
+
+void TensorPlaneModel::set_plane(const PlaneSelection& plane) {
+  if (!desc_) {
+    plane_ = plane;
+    return;
+  }
+  const PlaneSelection fitted = fit_plane(plane, desc_->sizes());
+  if (fitted == plane_) return;
+  State next{evaluation_, desc_, bytes_, fitted, {}, differing_};
+  apply(std::move(next));
+}
+
+std::array<int, 4> TensorPlaneModel::margins_for(const State& state) const {
+  std::array<int, 4> margins{};
+  if (!state.desc || role_ != TensorRole::Input || state.evaluation->op().kind() != OpKind::MaxPooling2) return margins;
+  const auto& p = state.evaluation->op().params_as<MaxPooling2Params>();
+  if (state.plane.row_dim >= 2) {
+    margins[0] = static_cast<int>(std::min(p.start_padding[state.plane.row_dim - 2], kMaxMargin));
+    margins[1] = static_cast<int>(std::min(p.end_padding[state.plane.row_dim - 2], kMaxMargin));
+  }
+  if (state.plane.column_dim >= 2) {
+    margins[2] = static_cast<int>(std::min(p.start_padding[state.plane.column_dim - 2], kMaxMargin));
+    margins[3] = static_cast<int>(std::min(p.end_padding[state.plane.column_dim - 2], kMaxMargin));
+  }
+  return margins;
+}
+
+void TensorPlaneModel::apply(State next) {
+  next.margins = margins_for(next);
+  const auto extent = [](const State& s, bool rows) -> int {
+    if (!s.desc) return 0;
+    const int dim = rows ? s.plane.row_dim : s.plane.column_dim;
+    const int cells = dim < 0 ? 1 : static_cast<int>(std::min<uint64_t>(s.desc->sizes()[dim], INT32_MAX / 2));
+    return cells + (rows ? s.margins[0] + s.margins[1] : s.margins[2] + s.margins[3]);
+  };
+  const bool reshape = extent(next, true) != rowCount() || extent(next, false) != columnCount() ||
+                       next.plane.row_dim != plane_.row_dim || next.plane.column_dim != plane_.column_dim;
+  const bool plane_changed = !(next.plane == plane_);
+  if (reshape) beginResetModel();
+  evaluation_ = std::move(next.evaluation);
+  desc_ = next.desc;
+  bytes_ = next.bytes;
+  plane_ = next.plane;
+  margins_ = next.margins;
+  differing_ = std::move(next.differing);
+  bump_revision();
+  rebuild_mark_cells();
+  if (reshape) {
+    endResetModel();
+  } else {
+    refresh_all();
+  }
+  if (plane_changed) emit planeChanged();
+}
+
+void TensorPlaneModel::set_palette(ValuePalette palette) {
+  if (palette == palette_) return;
+  palette_ = palette;
+  bump_revision();
+  refresh_all({Qt::BackgroundRole, Qt::ForegroundRole});
+}
+
+int TensorPlaneModel::plane_rows() const {
+  if (!desc_ || plane_.row_dim < 0) return desc_ ? 1 : 0;
+  return static_cast<int>(std::min<uint64_t>(desc_->sizes()[plane_.row_dim], INT32_MAX / 2));
+}
+
+int TensorPlaneModel::plane_columns() const {
+  if (!desc_) return 0;
+  return static_cast<int>(std::min<uint64_t>(desc_->sizes()[plane_.column_dim], INT32_MAX / 2));
+}
+
+int TensorPlaneModel::rowCount(const QModelIndex& parent) const {
+  if (parent.isValid() || !desc_) return 0;
+  return plane_rows() + margins_[0] + margins_[1];
+}
+
+int TensorPlaneModel::columnCount(const QModelIndex& parent) const {
+  if (parent.isValid() || !desc_) return 0;
+  return plane_columns() + margins_[2] + margins_[3];
+}
+
+SignedCoord TensorPlaneModel::signed_coord_at(int row, int column) const {
+  SignedCoord coord;
+  for (std::size_t d = 0; d < plane_.fixed.size(); ++d) coord.push_back(static_cast<int64_t>(plane_.fixed[d]));
+  if (plane_.row_dim >= 0) coord[plane_.row_dim] = row - margins_[0];
+  coord[plane_.column_dim] = column - margins_[2];
+  return coord;
+}
+
+std::optional<Coord> TensorPlaneModel::coord_at(int row, int column) const {
+  if (!desc_ || row < 0 || column < 0 || row >= rowCount() || column >= columnCount()) return std::nullopt;
+  const SignedCoord s = signed_coord_at(row, column);
+  Coord coord;
+  for (std::size_t d = 0; d < s.size(); ++d) {
+    if (s[d] < 0 || static_cast<uint64_t>(s[d]) >= desc_->sizes()[d]) return std::nullopt;
+    coord.push_back(static_cast<uint64_t>(s[d]));
+  }
+  return coord;
+}
+
+std::optional<std::pair<int, int>> TensorPlaneModel::cell_of(const SignedCoord& coord) const {
+  if (!desc_ || coord.size() != plane_.fixed.size()) return std::nullopt;
+  for (std::size_t d = 0; d < coord.size(); ++d) {
+    if (static_cast<int>(d) == plane_.row_dim || static_cast<int>(d) == plane_.column_dim) continue;
+    if (coord[d] != static_cast<int64_t>(plane_.fixed[d])) return std::nullopt;
+  }
+  const int64_t row = (plane_.row_dim >= 0 ? coord[plane_.row_dim] : 0) + margins_[0];
+  const int64_t column = coord[plane_.column_dim] + margins_[2];
+  if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount()) return std::nullopt;
+  return std::make_pair(static_cast<int>(row), static_cast<int>(column));
+}
+
+std::optional<std::pair<int, int>> TensorPlaneModel::cell_of(const Coord& coord) const {
+  SignedCoord s;
+  for (uint64_t c : coord) s.push_back(static_cast<int64_t>(c));
+  return cell_of(s);
+}
+
+void TensorPlaneModel::set_marks(std::vector<ElementMark> marks) {
+  marks_ = std::move(marks);
+  rebuild_mark_cells();
+  refresh_all({OverlayRole});
+}
+
+void TensorPlaneModel::set_reader_sets(std::optional<AxisIndexSets> sets) {
+  if (sets) {
+    for (auto& s : *sets) std::sort(s.begin(), s.end());
+  }
+  reader_sets_ = std::move(sets);
+  refresh_all({OverlayRole});
+}
+
+void TensorPlaneModel::set_offset_highlight(std::optional<uint64_t> offset) {
+  if (offset == offset_highlight_) return;
+  offset_highlight_ = offset;
+  refresh_all({OverlayRole});
+}
+
+void TensorPlaneModel::clear_dynamic() {
+  marks_.clear();
+  mark_cells_.clear();
+  reader_sets_.reset();
+  offset_highlight_.reset();
+  refresh_all({OverlayRole});
+}
+
+void TensorPlaneModel::rebuild_mark_cells() {
+  mark_cells_.clear();
+  for (const ElementMark& mark : marks_) {
+    if (const auto cell = cell_of(mark.coord)) mark_cells_[*cell] |= mark.flags;
+  }
+}
+
+quint32 TensorPlaneModel::dynamic_flags(int row, int column, const std::optional<Coord>& coord) const {
+  quint32 flags = kNoOverlay;
+  if (const auto it = mark_cells_.find({row, column}); it != mark_cells_.end()) flags |= it->second;
+  if (!coord) return flags;
+  if (reader_sets_) {
+    bool all = true;
+    for (std::size_t d = 0; d < coord->size() && all; ++d) all = contains((*reader_sets_)[d], (*coord)[d]);
+    if (all) flags |= kReader;
+  }
+  if (offset_highlight_ && desc_->offset_of(*coord) == *offset_highlight_) flags |= kOffsetMatch;
+  if (!differing_.empty() && contains(differing_, desc_->flat_index_of(*coord))) flags |= kDiffers;
+  return flags;
+}
+
+double TensorPlaneModel::normalised(double value) const {
+  return evaluation_ ? evaluation_->range.normalise(value) : 0.5;
+}
+
+QString TensorPlaneModel::compact(const Coord& coord, const Coord& reference) const {
+  bool on_plane = coord.size() == reference.size();
+  for (std::size_t d = 0; d < coord.size() && on_plane; ++d) {
+    if (static_cast<int>(d) == plane_.row_dim || static_cast<int>(d) == plane_.column_dim) continue;
+    on_plane = coord[d] == reference[d];
+  }
+  if (!on_plane) return coord_text(coord);
+  if (plane_.row_dim < 0) return QStringLiteral("(%1)").arg(coord[plane_.column_dim]);
+  return QStringLiteral("(%1,%2)").arg(coord[plane_.row_dim]).arg(coord[plane_.column_dim]);
+}
+
+void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool with_text) const {
+  const Scalar v = element_at(*desc_, *bytes_, coord);
+  if (with_text) visual.text = cell_text(v);
+  visual.fill = palette_rgb(palette_, normalised(to_double(v)));
+  const Operation& op = evaluation_->op();
+  const ProvenanceIndex& provenance = evaluation_->provenance;
+
+  if (role_ == TensorRole::Input) {
+    if (provenance.readers_known() && !provenance.is_read(coord)) {
+      visual.flags |= kUnused;
+      visual.fill = blend(visual.fill, kUnusedWash, 0.78);
+    }
+    bool in_window = provenance.window(0).has_value();
+    for (std::size_t d = 0; d < coord.size() && in_window; ++d) {
+      const auto w = provenance.window(d);
+      in_window = coord[d] >= w->first && coord[d] <= w->second;
+    }
+    if (in_window) visual.flags |= kInWindow;
+    if (!with_text) return;
+    if (op.kind() == OpKind::Slice || op.kind() == OpKind::Slice1) {
+      // The order the op takes elements in: the row-major position of the output element that reads it.
+      if (const auto reader = provenance.only_reader(coord)) {
+        visual.detail = QStringLiteral("#%1").arg(op.output().flat_index_of(*reader));
+      }
+    } else if (op.kind() == OpKind::Padding) {
+      const uint64_t count = provenance.reader_count(coord);
+      if (count > 1) visual.detail = QStringLiteral("\u00d7%1").arg(count);
+    } else if (op.kind() == OpKind::Identity) {
+      // Layout only: where each element lives is the lesson.
+      visual.detail = QStringLiteral("@%1").arg(desc_->offset_of(coord));
+    }
+    return;
+  }
+
+  // Output.
+  switch (provenance.output_kind(coord)) {
+    case SourceKind::PaddingConstant:
+      visual.flags |= kPadConstant;
+      visual.detail = tr("const");
+      return;
+    case SourceKind::PaddingFolded:
+      visual.flags |= padding_flag(op.params_as<PaddingParams>().mode);
+      if (!with_text) return;
+      break;
+    case SourceKind::Copied:
+      if (op.kind() == OpKind::Identity || op.kind() == OpKind::Padding) return;
+      break;
+    case SourceKind::Pooled: {
+      if (with_text && !evaluation_->indices.empty()) {
+        const TensorDesc& indices = *op.output_indices();
+        const auto flat = element_at(indices, evaluation_->indices, coord);
+        const uint64_t index = static_cast<uint64_t>(to_double(flat));
+        if (index < op.input().element_count()) {
+          visual.detail = QStringLiteral("\u2190") + compact(op.input().coord_of_flat_index(index), coord);
+        }
+      }
+      return;
+    }
+  }
+  if (!with_text) return;
+  if (const auto source = provenance.output_source(coord)) {
+    visual.detail = QStringLiteral("\u2190") + compact(*source, coord);
+  }
+}
+
+CellVisual TensorPlaneModel::make_cell(int row, int column, bool with_text, bool with_dynamic) const {
+  CellVisual visual;
+  const std::optional<Coord> coord = coord_at(row, column);
+  if (!coord) {
+    visual.empty = true;
+    visual.flags = kGhost;
+    visual.fill = 0xffffffff;
+  } else {
+    describe(*coord, visual, with_text);
+  }
+  if (with_dynamic) visual.flags |= dynamic_flags(row, column, coord);
+  return visual;
+}
+
+CellVisual TensorPlaneModel::cell(int row, int column) const { return make_cell(row, column, true, true); }
+
+CellVisual TensorPlaneModel::cell_without_text(int row, int column) const { return make_cell(row, column, false, true); }
+
+std::vector<std::pair<QPoint, quint32>> TensorPlaneModel::marked_cells() const {
+  std::vector<std::pair<QPoint, quint32>> cells;
+  cells.reserve(mark_cells_.size());
+  for (const auto& [cell, flags] : mark_cells_) cells.emplace_back(QPoint(cell.second, cell.first), flags);
+  return cells;
+}
+
+QRgb TensorPlaneModel::heat(int row, int column) const {
+  const CellVisual visual = make_cell(row, column, false, false);
+  if (visual.empty) return 0xfff0f0f0;
+  if (visual.flags & kPaddingFlags) {
+    const auto category = (visual.flags & kPadConstant)   ? OverlayCategory::PadConstant
+                          : (visual.flags & kPadEdge)      ? OverlayCategory::PadEdge
+                          : (visual.flags & kPadReflection) ? OverlayCategory::PadReflection
+                                                            : OverlayCategory::PadSymmetric;
+    return blend(visual.fill, overlay_colour(category).rgb(), 0.45);
+  }
+  return visual.fill;
+}
+
+QString TensorPlaneModel::row_label(int row) const {
+  if (plane_.row_dim < 0) return {};
+  return QString::number(row - margins_[0]);
+}
+
+QString TensorPlaneModel::column_label(int column) const { return QString::number(column - margins_[2]); }
+
+QString TensorPlaneModel::widest_text() const {
+  if (!desc_) return QStringLiteral("00");
+  if (is_floating(desc_->data_type())) return QStringLiteral("-0.0000");
+  return QStringLiteral("-0000");
+}
+
+Qt::ItemFlags TensorPlaneModel::flags(const QModelIndex& index) const {
+  Qt::ItemFlags f = GridModel::flags(index);
+  if (editable_ && role_ == TensorRole::Input && index.isValid() && coord_at(index.row(), index.column())) {
+    f |= Qt::ItemIsEditable;
+  }
+  return f;
+}
+
+bool TensorPlaneModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  if (role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable)) return false;
+  const auto coord = coord_at(index.row(), index.column());
+  if (!coord) return false;
+  emit valueEdited(desc_->offset_of(*coord), value.toString());
+  return true;
+}
+
+QString TensorPlaneModel::tool_tip(int row, int column) const {
+  const auto coord = coord_at(row, column);
+  const QString name = role_ == TensorRole::Input ? QStringLiteral("in")
+                       : role_ == TensorRole::Output ? QStringLiteral("out")
+                                                     : QStringLiteral("indices");
+  if (!coord) {
+    const SignedCoord s = signed_coord_at(row, column);
+    QString text = QStringLiteral("[");
+    for (std::size_t d = 0; d < s.size(); ++d) text += (d ? QStringLiteral(",") : QString()) + QString::number(s[d]);
+    return tr("padding at %1: a pooling window tap here is never read and never wins").arg(text + "]");
+  }
+  const CellVisual visual = cell(row, column);
+  const QString exact = QString::fromStdString(format_scalar(element_at(*desc_, *bytes_, *coord)));
+  QString text = QStringLiteral("%1%2 = %3\n%4").arg(name, coord_text(*coord), exact,
+                                                       tr("buffer offset %1").arg(desc_->offset_of(*coord)));
+  if (!visual.detail.isEmpty()) text += QLatin1Char('\n') + visual.detail;
+  return text;
+}
+
+double TensorPlaneModel::value(int row, int column) const {
+  const auto coord = coord_at(row, column);
+  if (!coord) return std::nan("");
+  return to_double(element_at(*desc_, *bytes_, *coord));
+}
+
+QVariant TensorPlaneModel::coord_data(int row, int column) const {
+  const auto coord = coord_at(row, column);
+  return coord ? QVariant(coord_text(*coord)) : QVariant();
+}
+
+QVariant TensorPlaneModel::offset_data(int row, int column) const {
+  const auto coord = coord_at(row, column);
+  return coord ? QVariant(static_cast<qulonglong>(desc_->offset_of(*coord))) : QVariant();
+}
+
+QString IndicesModel::widest_text() const {
+  if (!evaluation()) return QStringLiteral("00");
+  return QString::number(evaluation()->op().input().element_count());
+}
+
+QString IndicesModel::widest_detail() const {
+  if (!evaluation()) return TensorPlaneModel::widest_detail();
+  const TensorDesc& input = evaluation()->op().input();
+  Coord last;
+  for (uint64_t size : input.sizes()) last.push_back(size - 1);
+  return QStringLiteral("\u2192") + coord_text(last);
+}
+
+void IndicesModel::describe(const Coord& coord, CellVisual& visual, bool with_text) const {
+  const Evaluation& ev = *evaluation();
+  const Scalar v = element_at(*desc(), ev.indices, coord);
+  const double flat = to_double(v);
+  const uint64_t count = ev.op().input().element_count();
+  visual.fill = palette_rgb(palette(), count > 1 ? flat / static_cast<double>(count - 1) : 0.5);
+  if (!with_text) return;
+  visual.text = QString::fromStdString(format_scalar(v));
+  if (flat >= 0 && flat < static_cast<double>(count)) {
+    visual.detail = QStringLiteral("\u2192") +
+                    coord_text(ev.op().input().coord_of_flat_index(static_cast<uint64_t>(flat)));
+  }
+}
+
+}  // namespace stridescope::ui

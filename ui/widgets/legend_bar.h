@@ -1,0 +1,43 @@
+// A strip of legend chips for the overlays the current operator can show,
+// each drawn exactly as the views draw it, with a tool tip that says what it means.
+#pragma once
+
+#include <vector>
+
+#include <QWidget>
+
+#include "core/op_request.h"
+#include "ui/colour_map.h"
+
+namespace stridescope::ui {
+
+class LegendBar : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LegendBar(QWidget* parent = nullptr);
+
+  void set_op(OpKind kind, bool comparing);
+  void set_palette(ValuePalette palette);
+  const std::vector<OverlayCategory>& categories() const { return categories_; }
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  bool event(QEvent* event) override;
+
+ private:
+  struct Chip {
+    QRect rect;
+    QString tip;
+  };
+  std::vector<Chip> layout_chips() const;
+
+  std::vector<OverlayCategory> categories_;
+  QString note_;  // what the small second line in cells means for this operator
+  ValuePalette palette_ = ValuePalette::Viridis;
+};
+
+}  // namespace stridescope::ui

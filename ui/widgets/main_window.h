@@ -1,0 +1,161 @@
+// The StrideScope main window: the spec editor docked on the left; input,
+// output and (max_pooling2) indices side by side, each with its memory strip;
+// a legend; the rule at the cursor in the status line. Collaborators (the
+// backends) come in through the constructor; all backend work runs on the
+// evaluation engine's worker thread.
+#pragma once
+
+#include <optional>
+
+#include <QMainWindow>
+
+#include "core/error.h"
+#include "ui/backend_set.h"
+#include "ui/colour_map.h"
+#include "ui/evaluation.h"
+#include "ui/tensor_plane_model.h"
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QTableView;
+
+namespace stridescope::ui {
+
+class DiffModel;
+class EvaluationEngine;
+class IndicesModel;
+class LegendBar;
+class LinkedSelection;
+class MemoryStripModel;
+class SpecDocument;
+class SpecEditor;
+class TensorPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(BackendSet backends, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  SpecDocument* document() const { return document_; }
+  SpecEditor* editor() const { return editor_; }
+  EvaluationEngine* engine() const { return engine_; }
+  LinkedSelection* selection() const { return selection_; }
+  DiffModel* diff_model() const { return diff_model_; }
+  TensorPanel* panel(TensorRole role) const;
+  TensorPlaneModel* plane_model(TensorRole role) const;
+  MemoryStripModel* memory_model(TensorRole role) const;
+  QWidget* views_widget() const { return views_; }
+  QAction* compare_action() const { return compare_action_; }
+
+  // What the views show: the last valid evaluation.
+  const EvaluationPtr& shown_evaluation() const { return shown_; }
+  // The newest spec's error, if it is invalid.
+  const std::optional<Error>& current_error() const { return current_error_; }
+  // The newest request has been evaluated and shown.
+  bool settled() const;
+  QString status_text() const;
+
+  Status open_file(const QString& path);
+  Status save_file(const QString& path);
+  // PNG or SVG by the file's suffix.
+  Status export_views(const QString& path);
+  void set_backend(const QString& name);
+  QString backend() const { return backend_; }
+  void set_compare(bool on);
+  void set_value_palette(ValuePalette palette);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void create_models();
+  void create_central();
+  void create_docks();
+  void create_actions();
+  void create_menus();
+  void create_toolbars();
+  void connect_views();
+  void restore_settings();
+  void save_settings();
+
+  void submit();
+  void on_evaluated(const EvaluationOutcome& outcome);
+  void update_title();
+  void update_panels_visibility();
+  bool maybe_save();
+  void add_recent(const QString& path);
+  void rebuild_recent_menu();
+  void rebuild_examples_menu();
+  void open_interactively(const QString& path);
+  void on_open();
+  bool on_save();
+  bool on_save_as();
+  void on_export(const QString& suffix);
+  void on_npy_requested();
+  void on_value_typed(quint64 offset, const QString& text);
+  void for_each_grid(const std::function<void(class TensorGridView*)>& action);
+
+  SpecDocument* document_;
+  EvaluationEngine* engine_;
+  QString backend_ = QStringLiteral("cpu");
+  bool compare_ = false;
+  ValuePalette palette_ = ValuePalette::Viridis;
+
+  TensorPlaneModel* input_model_;
+  TensorPlaneModel* output_model_;
+  IndicesModel* indices_model_;
+  MemoryStripModel* input_memory_;
+  MemoryStripModel* output_memory_;
+  MemoryStripModel* indices_memory_;
+  DiffModel* diff_model_;
+  LinkedSelection* selection_;
+
+  SpecEditor* editor_ = nullptr;
+  QWidget* views_ = nullptr;
+  QSplitter* panels_splitter_ = nullptr;
+  TensorPanel* input_panel_ = nullptr;
+  TensorPanel* output_panel_ = nullptr;
+  TensorPanel* indices_panel_ = nullptr;
+  LegendBar* legend_ = nullptr;
+  QDockWidget* editor_dock_ = nullptr;
+  QDockWidget* compare_dock_ = nullptr;
+  QLabel* compare_summary_ = nullptr;
+  QTableView* compare_table_ = nullptr;
+  QLabel* rule_label_ = nullptr;
+  QLabel* backend_label_ = nullptr;
+  QComboBox* backend_combo_ = nullptr;
+
+  QAction* new_action_ = nullptr;
+  QAction* open_action_ = nullptr;
+  QAction* save_action_ = nullptr;
+  QAction* save_as_action_ = nullptr;
+  QAction* export_png_action_ = nullptr;
+  QAction* export_svg_action_ = nullptr;
+  QAction* quit_action_ = nullptr;
+  QAction* undo_action_ = nullptr;
+  QAction* redo_action_ = nullptr;
+  QAction* compare_action_ = nullptr;
+  QAction* zoom_in_action_ = nullptr;
+  QAction* zoom_out_action_ = nullptr;
+  QAction* zoom_fit_action_ = nullptr;
+  QAction* zoom_reset_action_ = nullptr;
+  QAction* memory_action_ = nullptr;
+  QActionGroup* backend_group_ = nullptr;
+  QActionGroup* palette_group_ = nullptr;
+  QMenu* recent_menu_ = nullptr;
+  QMenu* examples_menu_ = nullptr;
+
+  EvaluationPtr shown_;
+  std::optional<Error> current_error_;
+  quint64 last_shown_serial_ = 0;
+  bool has_shown_once_ = false;
+};
+
+}  // namespace stridescope::ui

@@ -1,0 +1,126 @@
+#include "ui/widgets/plane_selector.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include "ui/text_format.h"
+
+namespace stridescope::ui {
+
+PlaneSelector::PlaneSelector(TensorPlaneModel* model, QWidget* parent)
+    : QWidget(parent), model_(model), rows_(new QComboBox(this)), columns_(new QComboBox(this)),
+      fixed_layout_(new QHBoxLayout), fixed_label_(new QLabel(tr("at"), this)) {
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* rows_label = new QLabel(tr("&Rows"), this);
+  rows_label->setBuddy(rows_);
+  auto* columns_label = new QLabel(tr("Co&lumns"), this);
+  columns_label->setBuddy(columns_);
+  rows_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  columns_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  rows_->setObjectName(QStringLiteral("rowDim"));
+  columns_->setObjectName(QStringLiteral("columnDim"));
+  rows_->setToolTip(tr("The dimension that runs down the rows of the grid"));
+  columns_->setToolTip(tr("The dimension that runs across the columns of the grid"));
+  layout->addWidget(rows_label);
+  layout->addWidget(rows_);
+  layout->addWidget(columns_label);
+  layout->addWidget(columns_);
+  layout->addWidget(fixed_label_);
+  fixed_layout_->setSpacing(4);
+  layout->addLayout(fixed_layout_);
+  layout->addStretch(1);
+
+  connect(rows_, &QComboBox::activated, this, [this] { apply(); });
+  connect(columns_, &QComboBox::activated, this, [this] { apply(); });
+  connect(model_, &QAbstractItemModel::modelReset, this, &PlaneSelector::sync);
+  connect(model_, &TensorPlaneModel::planeChanged, this, &PlaneSelector::sync);
+  sync();
+}
+
+QSpinBox* PlaneSelector::fixed_spin(std::size_t dim) const {
+  return dim < fixed_.size() ? fixed_[dim] : nullptr;
+}
+
+void PlaneSelector::sync() {
+  syncing_ = true;
+  const TensorDesc* desc = model_->desc();
+  const Sizes sizes = desc ? desc->sizes() : Sizes{};
+  const std::size_t rank = sizes.size();
+  const PlaneSelection& plane = model_->plane();
+
+  if (!(sizes == shown_sizes_)) {
+    shown_sizes_ = sizes;
+    const QSignalBlocker block_rows(rows_);
+    const QSignalBlocker block_columns(columns_);
+    rows_->clear();
+    columns_->clear();
+    if (rank == 1) rows_->addItem(tr("\u2014"), -1);
+    for (std::size_t d = 0; d < rank; ++d) {
+      const QString name = dimension_name(rank, d) + QStringLiteral(" \u00b7 %1").arg(sizes[d]);
+      rows_->addItem(name, static_cast<int>(d));
+      columns_->addItem(name, static_cast<int>(d));
+    }
+    for (QSpinBox* spin : fixed_) spin->deleteLater();
+    fixed_.clear();
+    for (std::size_t d = 0; d < rank; ++d) {
+      auto* spin = new QSpinBox(this);
+      spin->setObjectName(QStringLiteral("fixed%1").arg(d));
+      const QString letter = dimension_letter(rank, d);
+      spin->setPrefix((letter.isEmpty() ? QString::number(d) : letter) + QStringLiteral(" "));
+      spin->setRange(0, static_cast<int>(std::min<uint64_t>(sizes[d] - 1, INT32_MAX)));
+      spin->setToolTip(tr("Index along dimension %1, which this plane does not show").arg(dimension_name(rank, d)));
+      spin->setKeyboardTracking(true);
+      connect(spin, &QSpinBox::valueChanged, this, [this] { apply(); });
+      fixed_layout_->addWidget(spin);
+      fixed_.push_back(spin);
+    }
+  }
+  {
+    const QSignalBlocker block_rows(rows_);
+    const QSignalBlocker block_columns(columns_);
+    rows_->setCurrentIndex(std::max(0, rows_->findData(plane.row_dim)));
+    columns_->setCurrentIndex(std::max(0, columns_->findData(plane.column_dim)));
+  }
+  bool any_fixed = false;
+  for (std::size_t d = 0; d < fixed_.size(); ++d) {
+    const bool shown = static_cast<int>(d) != plane.row_dim && static_cast<int>(d) != plane.column_dim;
+    fixed_[d]->setVisible(shown);
+    any_fixed = any_fixed || shown;
+    const QSignalBlocker block(fixed_[d]);
+    if (d < plane.fixed.size()) fixed_[d]->setValue(static_cast<int>(plane.fixed[d]));
+  }
+  fixed_label_->setVisible(any_fixed);
+  rows_->setEnabled(rank > 1);
+  syncing_ = false;
+}
+
+void PlaneSelector::apply() {
+  if (syncing_ || !model_->desc()) return;
+  PlaneSelection plane = model_->plane();
+  const int row = rows_->currentData().toInt();
+  const int column = columns_->currentData().toInt();
+  if (row == column) {
+    // Picking the other axis's dimension swaps the two.
+    if (sender() == rows_) {
+      plane.column_dim = plane.row_dim >= 0 ? plane.row_dim : plane.column_dim;
+      plane.row_dim = row;
+    } else {
+      plane.row_dim = plane.column_dim;
+      plane.column_dim = column;
+    }
+  } else {
+    plane.row_dim = row;
+    plane.column_dim = column;
+  }
+  for (std::size_t d = 0; d < fixed_.size() && d < plane.fixed.size(); ++d) {
+    plane.fixed[d] = static_cast<uint64_t>(fixed_[d]->value());
+  }
+  model_->set_plane(plane);
+  sync();
+}
+
+}  // namespace stridescope::ui

@@ -1,0 +1,133 @@
+#include "ui/widgets/screenshot.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSpinBox>
+#include <QThread>
+
+#include "ui/examples.h"
+#include "ui/linked_selection.h"
+#include "ui/spec_document.h"
+#include "ui/spec_edits.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/spec_editor.h"
+
+namespace stridescope::ui {
+
+bool wait_until_settled(MainWindow& window, int timeout_ms) {
+  QElapsedTimer timer;
+  timer.start();
+  while (timer.elapsed() < timeout_ms) {
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (window.settled()) {
+      QApplication::processEvents();
+      return true;
+    }
+    QThread::msleep(5);
+  }
+  return false;
+}
+
+void select_representative_element(MainWindow& window) {
+  const EvaluationPtr& shown = window.shown_evaluation();
+  if (!shown) return;
+  TensorPlaneModel* output = window.plane_model(TensorRole::Output);
+  const int rows = output->rowCount();
+  const int columns = output->columnCount();
+  if (rows == 0 || columns == 0) return;
+  int row = rows - 1;
+  int column = 0;
+  switch (shown->op().kind()) {
+    case OpKind::Padding: row = 0; column = 0; break;
+    case OpKind::MaxPooling2: row = 0; column = 0; break;  // a corner window shows padded taps
+    case OpKind::Identity: column = columns - 1; break;
+    default: break;
+  }
+  window.selection()->select_output(output->coord_at(row, column));
+  QApplication::processEvents();
+}
+
+namespace {
+
+Status grab(MainWindow& window, const QString& file, QStringList* written) {
+  QApplication::processEvents();
+  if (!window.grab().save(file, "PNG")) return Error{ErrorCode::Io, "", "cannot write " + file.toStdString()};
+  if (written) written->append(file);
+  return {};
+}
+
+Spec large_spec() {
+  Spec spec;
+  spec.request.input = {DataType::Float32, std::vector<uint64_t>{1, 3, 1024, 1024}, std::nullopt};
+  spec.request.params = PaddingRequest{PaddingMode::Reflection, int64_t{0}, {0, 0, 16, 16}, {0, 0, 16, 16}};
+  spec.input_source = Fill{FillRandom{7, 0, 255}};
+  return spec;
+}
+
+}  // namespace
+
+Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, QStringList* written) {
+  if (!QDir().mkpath(options.directory)) {
+    return Error{ErrorCode::Io, "", "cannot create " + options.directory.toStdString()};
+  }
+  QStringList specs = options.specs;
+  if (specs.isEmpty()) {
+    for (const Example& example : list_examples()) specs << example.path;
+  }
+  window.resize(options.size);
+  window.show();
+  QApplication::processEvents();
+
+  for (const QString& spec : specs) {
+    const Status opened = window.open_file(spec);
+    if (!opened) return opened;
+    if (!wait_until_settled(window)) return Error{ErrorCode::BackendFailure, "", "timed out on " + spec.toStdString()};
+    select_representative_element(window);
+    const Status saved = grab(window, QDir(options.directory).filePath(QFileInfo(spec).completeBaseName() + ".png"), written);
+    if (!saved) return saved;
+  }
+  if (!options.extras) return {};
+
+  // Hovering an input element lights up every output element that reads it.
+  const QString edge = QDir(examples_directory()).filePath(QStringLiteral("padding_example2_edge.json"));
+  if (QFileInfo::exists(edge) && window.open_file(edge).ok() && wait_until_settled(window)) {
+    window.selection()->hover_input(SignedCoord{0, 0, 3, 0});
+    const Status saved = grab(window, QDir(options.directory).filePath(QStringLiteral("hover_input_padding_edge.png")), written);
+    if (!saved) return saved;
+    window.selection()->clear_hover();
+  }
+
+  // Compare: every available backend against the one chosen.
+  window.set_compare(true);
+  wait_until_settled(window);
+  Status compared = grab(window, QDir(options.directory).filePath(QStringLiteral("compare_backends.png")), written);
+  window.set_compare(false);
+  wait_until_settled(window);
+  if (!compared) return compared;
+
+  // An invalid edit: slice1 with a zero stride keeps the last valid result on screen.
+  window.document()->reset(default_spec(), std::nullopt);
+  wait_until_settled(window);
+  select_representative_element(window);
+  if (auto* stride = qobject_cast<QSpinBox*>(window.editor()->field_widget(QStringLiteral("params.inputWindowStrides[2]")))) {
+    stride->setValue(0);
+  }
+  wait_until_settled(window);
+  Status saved = grab(window, QDir(options.directory).filePath(QStringLiteral("invalid_edit_stride_zero.png")), written);
+  if (!saved) return saved;
+
+  // A large tensor: the views zoom out to heat maps.
+  window.document()->reset(large_spec(), std::nullopt);
+  if (!wait_until_settled(window, 60000)) return Error{ErrorCode::BackendFailure, "", "timed out on the large tensor"};
+  select_representative_element(window);
+  saved = grab(window, QDir(options.directory).filePath(QStringLiteral("large_1x3x1024x1024_padding.png")), written);
+  if (!saved) return saved;
+
+  window.document()->reset(default_spec(), std::nullopt);
+  wait_until_settled(window);
+  return {};
+}
+
+}  // namespace stridescope::ui

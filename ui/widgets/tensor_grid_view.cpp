@@ -1,0 +1,569 @@
+#include "ui/widgets/tensor_grid_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+namespace stridescope::ui {
+namespace {
+
+constexpr double kMaxZoom = 4.0;
+// Small tensors open a little larger than 100%, so their few cells read easily.
+constexpr double kMaxAutoZoom = 1.4;
+constexpr double kZoomStep = 1.25;
+// Below this many pixels a cell carries no text and the grid becomes a heat map.
+constexpr double kHeatMapCellPixels = 5.0;
+
+int floor_div(double a, double b) { return static_cast<int>(std::floor(a / b)); }
+
+}  // namespace
+
+TensorGridView::TensorGridView(QWidget* parent) : QAbstractScrollArea(parent) {
+  setMouseTracking(true);
+  viewport()->setMouseTracking(true);
+  setFocusPolicy(Qt::StrongFocus);
+  setFrameShape(QFrame::StyledPanel);
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+  update_metrics();
+}
+
+void TensorGridView::set_model(GridModel* model) {
+  if (model_) disconnect(model_, nullptr, this, nullptr);
+  model_ = model;
+  if (model_) {
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+      hover_.reset();
+      current_.reset();
+      update_metrics();
+      fit_new_shape();
+    });
+    connect(model_, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&,
+                                                                    const QList<int>& roles) {
+      if (roles.isEmpty() || roles.contains(Qt::BackgroundRole)) heat_dirty_ = true;
+      viewport()->update();
+    });
+  }
+  update_metrics();
+  update_scrollbars();
+  viewport()->update();
+}
+
+void TensorGridView::fit_new_shape() {
+  // A new shape starts fitted when it would not fit at 100%.
+  const double old_zoom = zoom_;
+  const QRect content = content_rect();
+  if (!isVisible() || content.width() < 40 || content.height() < 40) {
+    fit_pending_ = auto_fit_;
+  } else if (auto_fit_ && model_) {
+    fit_pending_ = false;
+    fitted_ = true;
+    const double fit = std::min(content.width() / std::max(1.0, model_->columnCount() * base_cell_.width()),
+                                content.height() / std::max(1.0, model_->rowCount() * base_cell_.height()));
+    zoom_ = std::min(kMaxAutoZoom, fit * 0.995);  // a little slack, so rounding never summons a scroll bar
+    horizontalScrollBar()->setValue(0);
+    verticalScrollBar()->setValue(0);
+  }
+  zoom_ = std::clamp(zoom_, min_zoom(), kMaxZoom);
+  heat_dirty_ = true;
+  update_scrollbars();
+  viewport()->update();
+  if (zoom_ != old_zoom) emit zoomChanged(zoom_);
+}
+
+void TensorGridView::showEvent(QShowEvent* event) {
+  QAbstractScrollArea::showEvent(event);
+  if (fit_pending_) fit_new_shape();
+}
+
+void TensorGridView::update_metrics() {
+  fonts_ = cell_fonts(font());
+  const QFontMetrics value_metrics(fonts_.value);
+  const QFontMetrics detail_metrics(fonts_.detail);
+  const QString widest = model_ ? model_->widest_text() : QStringLiteral("-00.00");
+  const double width = std::max<double>(value_metrics.horizontalAdvance(widest) + 14,
+                                        detail_metrics.horizontalAdvance(model_ ? model_->widest_detail()
+                                                                                : QStringLiteral("\u2190(00,00)")) + 8);
+  base_cell_ = QSizeF(std::max(width, value_metrics.height() * 2.6),
+                      value_metrics.height() + detail_metrics.height() + 10);
+  header_height_ = value_metrics.height() + 6;
+  int label_width = value_metrics.horizontalAdvance(QStringLiteral("000"));
+  if (model_ && model_->rowCount() > 0) {
+    label_width = std::max({label_width, value_metrics.horizontalAdvance(model_->row_label(0)),
+                            value_metrics.horizontalAdvance(model_->row_label(model_->rowCount() - 1))});
+  }
+  header_width_ = label_width + 12;
+}
+
+QSizeF TensorGridView::cell_size() const { return base_cell_ * zoom_; }
+
+bool TensorGridView::heat_map_mode() const {
+  const QSizeF s = cell_size();
+  return std::min(s.width(), s.height()) < kHeatMapCellPixels;
+}
+
+QRect TensorGridView::content_rect() const {
+  const QRect r = viewport()->rect();
+  return QRect(header_width_, header_height_, std::max(0, r.width() - header_width_),
+               std::max(0, r.height() - header_height_));
+}
+
+double TensorGridView::min_zoom() const {
+  if (!model_ || model_->rowCount() == 0) return 0.05;
+  const QRect content = content_rect();
+  const double fit = std::min(content.width() / std::max(1.0, model_->columnCount() * base_cell_.width()),
+                              content.height() / std::max(1.0, model_->rowCount() * base_cell_.height()));
+  return std::clamp(fit * 0.5, 1e-4, 0.5);
+}
+
+void TensorGridView::update_scrollbars() {
+  const QRect content = content_rect();
+  const QSizeF cell = cell_size();
+  const double total_w = model_ ? model_->columnCount() * cell.width() : 0;
+  const double total_h = model_ ? model_->rowCount() * cell.height() : 0;
+  horizontalScrollBar()->setRange(0, std::max(0, static_cast<int>(std::ceil(total_w)) - content.width()));
+  verticalScrollBar()->setRange(0, std::max(0, static_cast<int>(std::ceil(total_h)) - content.height()));
+  horizontalScrollBar()->setPageStep(std::max(1, content.width()));
+  verticalScrollBar()->setPageStep(std::max(1, content.height()));
+  horizontalScrollBar()->setSingleStep(std::max(1, static_cast<int>(cell.width())));
+  verticalScrollBar()->setSingleStep(std::max(1, static_cast<int>(cell.height())));
+}
+
+QRect TensorGridView::cell_rect(int row, int column) const {
+  const QSizeF cell = cell_size();
+  const double x0 = header_width_ + column * cell.width() - horizontalScrollBar()->value();
+  const double y0 = header_height_ + row * cell.height() - verticalScrollBar()->value();
+  const int left = static_cast<int>(std::round(x0));
+  const int top = static_cast<int>(std::round(y0));
+  const int right = static_cast<int>(std::round(x0 + cell.width()));
+  const int bottom = static_cast<int>(std::round(y0 + cell.height()));
+  return QRect(left, top, std::max(1, right - left), std::max(1, bottom - top));
+}
+
+std::optional<std::pair<int, int>> TensorGridView::cell_at(const QPoint& pos) const {
+  if (!model_ || !content_rect().contains(pos)) return std::nullopt;
+  const QSizeF cell = cell_size();
+  const int column = floor_div(pos.x() - header_width_ + horizontalScrollBar()->value(), cell.width());
+  const int row = floor_div(pos.y() - header_height_ + verticalScrollBar()->value(), cell.height());
+  if (row < 0 || column < 0 || row >= model_->rowCount() || column >= model_->columnCount()) return std::nullopt;
+  return std::make_pair(row, column);
+}
+
+void TensorGridView::ensure_visible(int row, int column) {
+  const QRect content = content_rect();
+  const QRect r = cell_rect(row, column);
+  if (r.left() < content.left()) horizontalScrollBar()->setValue(horizontalScrollBar()->value() - (content.left() - r.left()));
+  if (r.right() > content.right()) horizontalScrollBar()->setValue(horizontalScrollBar()->value() + (r.right() - content.right()));
+  if (r.top() < content.top()) verticalScrollBar()->setValue(verticalScrollBar()->value() - (content.top() - r.top()));
+  if (r.bottom() > content.bottom()) verticalScrollBar()->setValue(verticalScrollBar()->value() + (r.bottom() - content.bottom()));
+}
+
+void TensorGridView::set_zoom(double zoom) {
+  fitted_ = false;
+  zoom_about(zoom, QPointF(content_rect().center()));
+}
+
+void TensorGridView::zoom_about(double zoom, QPointF anchor) {
+  zoom = std::clamp(zoom, min_zoom(), kMaxZoom);
+  if (std::abs(zoom - zoom_) < 1e-9) return;
+  // Keep the point under `anchor` where it is.
+  const double ax = anchor.x() - header_width_ + horizontalScrollBar()->value();
+  const double ay = anchor.y() - header_height_ + verticalScrollBar()->value();
+  const double ratio = zoom / zoom_;
+  zoom_ = zoom;
+  update_scrollbars();
+  horizontalScrollBar()->setValue(static_cast<int>(std::round(ax * ratio - (anchor.x() - header_width_))));
+  verticalScrollBar()->setValue(static_cast<int>(std::round(ay * ratio - (anchor.y() - header_height_))));
+  heat_dirty_ = true;
+  viewport()->update();
+  emit zoomChanged(zoom_);
+}
+
+void TensorGridView::zoom_in() { set_zoom(zoom_ * kZoomStep); }
+void TensorGridView::zoom_out() { set_zoom(zoom_ / kZoomStep); }
+void TensorGridView::reset_zoom() { set_zoom(1.0); }
+
+void TensorGridView::zoom_to_fit() {
+  if (!model_ || model_->rowCount() == 0) return;
+  const QRect content = content_rect();
+  const double fit = std::min(content.width() / (model_->columnCount() * base_cell_.width()),
+                              content.height() / (model_->rowCount() * base_cell_.height()));
+  set_zoom(std::min(fit, 2.0));
+  horizontalScrollBar()->setValue(0);
+  verticalScrollBar()->setValue(0);
+}
+
+QSize TensorGridView::sizeHint() const { return {360, 300}; }
+QSize TensorGridView::minimumSizeHint() const { return {120, 90}; }
+
+void TensorGridView::resizeEvent(QResizeEvent* event) {
+  QAbstractScrollArea::resizeEvent(event);
+  if (fit_pending_ || fitted_) fit_new_shape();
+  update_scrollbars();
+  heat_dirty_ = true;
+}
+
+void TensorGridView::scrollContentsBy(int, int) {
+  heat_dirty_ = true;
+  if (editor_) editor_->deleteLater(), editor_ = nullptr;
+  viewport()->update();
+}
+
+void TensorGridView::changeEvent(QEvent* event) {
+  QAbstractScrollArea::changeEvent(event);
+  if (event->type() == QEvent::FontChange) {
+    update_metrics();
+    update_scrollbars();
+    viewport()->update();
+  }
+}
+
+void TensorGridView::paintEvent(QPaintEvent*) {
+  QPainter painter(viewport());
+  const QPalette& pal = palette();
+  painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
+  if (!model_ || model_->rowCount() == 0 || model_->columnCount() == 0) {
+    painter.setPen(pal.color(QPalette::PlaceholderText));
+    painter.drawText(viewport()->rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("Nothing to show"));
+    return;
+  }
+  const QRect content = content_rect();
+  const QSizeF cell = cell_size();
+  const int h = horizontalScrollBar()->value();
+  const int v = verticalScrollBar()->value();
+  const int r0 = std::max(0, floor_div(v, cell.height()));
+  const int r1 = std::min(model_->rowCount() - 1, floor_div(v + content.height(), cell.height()));
+  const int c0 = std::max(0, floor_div(h, cell.width()));
+  const int c1 = std::min(model_->columnCount() - 1, floor_div(h + content.width(), cell.width()));
+
+  painter.save();
+  painter.setClipRect(content);
+  if (heat_map_mode()) {
+    paint_heat_map(painter, content);
+    paint_marks_on_heat_map(painter, content, r0, r1, c0, c1);
+  } else {
+    paint_cells(painter, content, r0, r1, c0, c1);
+  }
+  painter.restore();
+  paint_headers(painter, content, r0, r1, c0, c1);
+}
+
+void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {
+  const QSizeF cell = cell_size();
+  const QFontMetrics metrics(fonts_.value);
+  const bool show_text = cell.height() >= metrics.height() * 0.9 && cell.width() >= metrics.horizontalAdvance(QStringLiteral("00"));
+  const bool show_detail = cell.height() >= base_cell_.height() * 0.82;
+  // Ask the model once per cell, one cell beyond the visible ones so region
+  // outlines know their neighbours.
+  const int rows = model_->rowCount();
+  const int columns = model_->columnCount();
+  const int top = std::max(0, r0 - 1);
+  const int left = std::max(0, c0 - 1);
+  const int bottom = std::min(rows - 1, r1 + 1);
+  const int right = std::min(columns - 1, c1 + 1);
+  const int width = right - left + 1;
+  std::vector<CellVisual> visuals(static_cast<std::size_t>(bottom - top + 1) * width);
+  const auto at = [&](int r, int c) -> const CellVisual& {
+    return visuals[static_cast<std::size_t>(r - top) * width + (c - left)];
+  };
+  for (int r = top; r <= bottom; ++r) {
+    for (int c = left; c <= right; ++c) {
+      const bool visible = r >= r0 && r <= r1 && c >= c0 && c <= c1;
+      visuals[static_cast<std::size_t>(r - top) * width + (c - left)] =
+          visible && show_text ? model_->cell(r, c) : model_->cell_without_text(r, c);
+    }
+  }
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) paint_cell_body(painter, cell_rect(r, c), at(r, c), fonts_, show_text, show_detail);
+  }
+  // Grid lines.
+  if (std::min(cell.width(), cell.height()) >= 8) {
+    painter.setPen(QPen(QColor(255, 255, 255, 150), 1));
+    const int x0 = cell_rect(r0, c0).left();
+    const int x1 = cell_rect(r0, c1).right() + 1;
+    const int y0 = cell_rect(r0, c0).top();
+    const int y1 = cell_rect(r1, c0).bottom() + 1;
+    for (int r = r0; r <= r1 + 1; ++r) {
+      const int y = cell_rect(r, c0).top();
+      painter.drawLine(x0, y, x1, y);
+    }
+    for (int c = c0; c <= c1 + 1; ++c) {
+      const int x = cell_rect(r0, c).left();
+      painter.drawLine(x, y0, x, y1);
+    }
+  }
+  // Region outlines (the slice window, the pooling window's box): an edge
+  // wherever the neighbour lies outside the region.
+  const auto has = [&](int r, int c, quint32 flag) {
+    return r >= top && r <= bottom && c >= left && c <= right && (at(r, c).flags & flag) != 0;
+  };
+  const qreal pen_width = std::clamp(cell.height() / 14.0, 1.5, 3.0);
+  painter.setPen(region_pen(OverlayCategory::Window, pen_width));
+  for (quint32 flag : {quint32(kInWindow), quint32(kTapWindow)}) {
+    for (int r = r0; r <= r1; ++r) {
+      for (int c = c0; c <= c1; ++c) {
+        if (!has(r, c, flag)) continue;
+        const QRect rect = cell_rect(r, c);
+        const qreal a = pen_width / 2;
+        const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
+        if (!has(r - 1, c, flag)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
+        if (!has(r + 1, c, flag)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
+        if (!has(r, c - 1, flag)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
+        if (!has(r, c + 1, flag)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
+      }
+    }
+  }
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) {
+      const quint32 flags = at(r, c).flags;
+      if (flags & ~(kUnused | kInWindow | kTapWindow | kPaddingFlags | kGhost | kOutsideBuffer)) {
+        paint_cell_overlays(painter, cell_rect(r, c), flags);
+      }
+    }
+  }
+  painter.setRenderHint(QPainter::Antialiasing, false);
+  if (hasFocus() && current_ && current_->first >= r0 && current_->first <= r1 && current_->second >= c0 &&
+      current_->second <= c1) {
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(cell_rect(current_->first, current_->second).adjusted(1, 1, -2, -2));
+  }
+}
+
+void TensorGridView::paint_heat_map(QPainter& painter, const QRect& content) {
+  const qreal dpr = devicePixelRatioF();
+  const QPoint scroll(horizontalScrollBar()->value(), verticalScrollBar()->value());
+  if (heat_dirty_ || heat_revision_ != model_->revision() || heat_content_ != content || heat_scroll_ != scroll ||
+      heat_zoom_ != zoom_ || heat_image_.devicePixelRatio() != dpr) {
+    const int w = static_cast<int>(std::ceil(content.width() * dpr));
+    const int h = static_cast<int>(std::ceil(content.height() * dpr));
+    heat_image_ = QImage(std::max(w, 1), std::max(h, 1), QImage::Format_RGB32);
+    heat_image_.setDevicePixelRatio(dpr);
+    heat_image_.fill(palette().color(QPalette::Base));
+    const QSizeF cell = cell_size();
+    std::vector<int> column_of(static_cast<std::size_t>(w), -1);
+    for (int x = 0; x < w; ++x) {
+      const int c = floor_div(x / dpr + scroll.x(), cell.width());
+      if (c < model_->columnCount()) column_of[x] = c;
+    }
+    int previous_row = -1;
+    for (int y = 0; y < h; ++y) {
+      const int r = floor_div(y / dpr + scroll.y(), cell.height());
+      if (r >= model_->rowCount()) break;
+      auto* line = reinterpret_cast<QRgb*>(heat_image_.scanLine(y));
+      if (r == previous_row) {  // the same cells as the line above
+        std::memcpy(line, heat_image_.constScanLine(y - 1), static_cast<std::size_t>(w) * sizeof(QRgb));
+        continue;
+      }
+      previous_row = r;
+      int last_column = -2;
+      QRgb last = 0;
+      for (int x = 0; x < w; ++x) {
+        const int c = column_of[x];
+        if (c < 0) break;
+        if (c != last_column) {
+          last = model_->heat(r, c);
+          last_column = c;
+        }
+        line[x] = last;
+      }
+    }
+    heat_revision_ = model_->revision();
+    heat_content_ = content;
+    heat_scroll_ = scroll;
+    heat_zoom_ = zoom_;
+    heat_dirty_ = false;
+  }
+  painter.drawImage(content.topLeft(), heat_image_);
+}
+
+void TensorGridView::paint_marks_on_heat_map(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {
+  // Dynamic marks stay visible when zoomed out: a small frame at least a few pixels wide.
+  const auto marks = model_->marked_cells();
+  painter.setRenderHint(QPainter::Antialiasing, true);
+  for (const auto& [cell, flags] : marks) {
+    if (cell.y() < r0 || cell.y() > r1 || cell.x() < c0 || cell.x() > c1) continue;
+    QRect r = cell_rect(cell.y(), cell.x());
+    if (r.width() < 7) r.adjust(-(7 - r.width()) / 2, 0, (7 - r.width()) / 2 + 1, 0);
+    if (r.height() < 7) r.adjust(0, -(7 - r.height()) / 2, 0, (7 - r.height()) / 2 + 1);
+    paint_cell_overlays(painter, r, flags & ~(kTapWindow));
+  }
+  painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TensorGridView::paint_headers(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1) {
+  const QPalette& pal = palette();
+  const QColor band = pal.color(QPalette::Window);
+  const QColor ink = pal.color(QPalette::WindowText);
+  painter.fillRect(QRect(0, 0, viewport()->width(), header_height_), band);
+  painter.fillRect(QRect(0, 0, header_width_, viewport()->height()), band);
+  painter.setPen(pal.color(QPalette::Mid));
+  painter.drawLine(0, header_height_ - 1, viewport()->width(), header_height_ - 1);
+  painter.drawLine(header_width_ - 1, 0, header_width_ - 1, viewport()->height());
+  painter.setFont(fonts_.value);
+  const QFontMetrics metrics(fonts_.value);
+  const QSizeF cell = cell_size();
+
+  painter.save();
+  painter.setClipRect(QRect(header_width_, 0, content.width(), header_height_));
+  const int label_w = std::max(metrics.horizontalAdvance(model_->column_label(c1)),
+                               metrics.horizontalAdvance(model_->column_label(c0))) + 8;
+  const int column_step = std::max(1, static_cast<int>(std::ceil(label_w / cell.width())));
+  painter.setPen(ink);
+  for (int c = c0 - c0 % column_step; c <= c1; c += column_step) {
+    if (c < 0) continue;
+    const QRect r = cell_rect(0, c);
+    const QRect label(r.left(), 0, std::max(r.width(), label_w), header_height_);
+    painter.drawText(column_step == 1 ? QRect(r.left(), 0, r.width(), header_height_) : label,
+                     (column_step == 1 ? Qt::AlignHCenter : Qt::AlignLeft) | Qt::AlignVCenter,
+                     model_->column_label(c));
+  }
+  painter.restore();
+
+  painter.save();
+  painter.setClipRect(QRect(0, header_height_, header_width_, content.height()));
+  const int row_step = std::max(1, static_cast<int>(std::ceil(metrics.height() / cell.height())));
+  painter.setPen(ink);
+  for (int r = r0 - r0 % row_step; r <= r1; r += row_step) {
+    if (r < 0) continue;
+    const QRect rr = cell_rect(r, 0);
+    const QRect label(0, rr.top(), header_width_ - 6, row_step == 1 ? rr.height() : metrics.height());
+    painter.drawText(label, Qt::AlignRight | (row_step == 1 ? Qt::AlignVCenter : Qt::AlignTop),
+                     model_->row_label(r));
+  }
+  painter.restore();
+
+  // Highlight the header of the hovered cell.
+  if (hover_) {
+    QColor mark = pal.color(QPalette::Highlight);
+    mark.setAlpha(70);
+    const QRect r = cell_rect(hover_->first, hover_->second);
+    painter.fillRect(QRect(r.left(), 0, r.width(), header_height_ - 1).intersected(
+                         QRect(header_width_, 0, content.width(), header_height_)), mark);
+    painter.fillRect(QRect(0, r.top(), header_width_ - 1, r.height()).intersected(
+                         QRect(0, header_height_, header_width_, content.height())), mark);
+  }
+}
+
+void TensorGridView::set_hover(std::optional<std::pair<int, int>> cell) {
+  if (cell == hover_) return;
+  hover_ = cell;
+  viewport()->update(QRect(0, 0, viewport()->width(), header_height_));
+  viewport()->update(QRect(0, 0, header_width_, viewport()->height()));
+  emit cellHovered(cell ? cell->first : -1, cell ? cell->second : -1);
+}
+
+void TensorGridView::mouseMoveEvent(QMouseEvent* event) {
+  set_hover(cell_at(event->position().toPoint()));
+  QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void TensorGridView::leaveEvent(QEvent* event) {
+  set_hover(std::nullopt);
+  QAbstractScrollArea::leaveEvent(event);
+}
+
+void TensorGridView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) {
+    if (const auto cell = cell_at(event->position().toPoint())) {
+      current_ = cell;
+      emit cellClicked(cell->first, cell->second);
+      viewport()->update();
+    }
+  }
+  QAbstractScrollArea::mousePressEvent(event);
+}
+
+void TensorGridView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (const auto cell = cell_at(event->position().toPoint())) open_editor(cell->first, cell->second);
+}
+
+void TensorGridView::open_editor(int row, int column) {
+  if (!model_ || heat_map_mode()) return;
+  const QModelIndex index = model_->index(row, column);
+  if (!(model_->flags(index) & Qt::ItemIsEditable)) return;
+  if (editor_) editor_->deleteLater();
+  editor_ = new QLineEdit(viewport());
+  editor_->setObjectName(QStringLiteral("cellEditor"));
+  editor_->setAlignment(Qt::AlignCenter);
+  editor_->setText(model_->data(index, Qt::DisplayRole).toString());
+  editor_->selectAll();
+  editor_->setGeometry(cell_rect(row, column).adjusted(1, 1, -1, -1));
+  editor_->show();
+  editor_->setFocus();
+  QLineEdit* editor = editor_;
+  connect(editor, &QLineEdit::returnPressed, this, [this, editor, index] {
+    if (model_) model_->setData(index, editor->text(), Qt::EditRole);
+    editor->deleteLater();
+    if (editor_ == editor) editor_ = nullptr;
+    setFocus();
+  });
+  connect(editor, &QLineEdit::editingFinished, this, [this, editor] {
+    editor->deleteLater();
+    if (editor_ == editor) editor_ = nullptr;
+  });
+}
+
+void TensorGridView::wheelEvent(QWheelEvent* event) {
+  if (event->modifiers() & Qt::ControlModifier) {
+    const double steps = event->angleDelta().y() / 120.0;
+    fitted_ = false;
+    zoom_about(zoom_ * std::pow(kZoomStep, steps), event->position());
+    event->accept();
+    return;
+  }
+  QAbstractScrollArea::wheelEvent(event);
+}
+
+void TensorGridView::keyPressEvent(QKeyEvent* event) {
+  if (!model_ || model_->rowCount() == 0) {
+    QAbstractScrollArea::keyPressEvent(event);
+    return;
+  }
+  std::pair<int, int> cell = current_.value_or(std::make_pair(0, 0));
+  switch (event->key()) {
+    case Qt::Key_Left: cell.second = std::max(0, cell.second - 1); break;
+    case Qt::Key_Right: cell.second = std::min(model_->columnCount() - 1, cell.second + 1); break;
+    case Qt::Key_Up: cell.first = std::max(0, cell.first - 1); break;
+    case Qt::Key_Down: cell.first = std::min(model_->rowCount() - 1, cell.first + 1); break;
+    case Qt::Key_F2:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+      if (current_) open_editor(current_->first, current_->second);
+      return;
+    default:
+      QAbstractScrollArea::keyPressEvent(event);
+      return;
+  }
+  current_ = cell;
+  ensure_visible(cell.first, cell.second);
+  emit cellClicked(cell.first, cell.second);
+  viewport()->update();
+}
+
+bool TensorGridView::viewportEvent(QEvent* event) {
+  if (event->type() == QEvent::ToolTip && model_) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    if (const auto cell = cell_at(help->pos())) {
+      const QString text = model_->data(model_->index(cell->first, cell->second), Qt::ToolTipRole).toString();
+      QToolTip::showText(help->globalPos(), text, viewport(), cell_rect(cell->first, cell->second));
+    } else {
+      QToolTip::hideText();
+    }
+    return true;
+  }
+  return QAbstractScrollArea::viewportEvent(event);
+}
+
+}  // namespace stridescope::ui

@@ -1,0 +1,109 @@
+// A zoomable grid over a GridModel that draws only the visible cells. Zoomed
+// out until cells are a few pixels wide, it becomes a heat map sampled per
+// pixel (cached until the model or the viewport changes), so a 1024x1024
+// plane stays smooth. Row and column headers stay fixed while the cells scroll.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+#include <QAbstractScrollArea>
+#include <QImage>
+#include <QPointer>
+
+#include "ui/grid_model.h"
+#include "ui/widgets/cell_painter.h"
+
+class QLineEdit;
+
+namespace stridescope::ui {
+
+class TensorGridView : public QAbstractScrollArea {
+  Q_OBJECT
+
+ public:
+  explicit TensorGridView(QWidget* parent = nullptr);
+
+  void set_model(GridModel* model);
+  GridModel* model() const { return model_; }
+
+  // Fit a new shape into the view when it would not fit at 100% (default on).
+  void set_auto_fit(bool on) { auto_fit_ = on; }
+
+  double zoom() const { return zoom_; }
+  void set_zoom(double zoom);
+  // Cell size at the current zoom, in logical pixels.
+  QSizeF cell_size() const;
+  // Too small for text: painted as a heat map.
+  bool heat_map_mode() const;
+
+  std::optional<std::pair<int, int>> cell_at(const QPoint& viewport_pos) const;
+  QRect cell_rect(int row, int column) const;  // viewport coordinates
+  void ensure_visible(int row, int column);
+  // Where the cells start inside the viewport (below and right of the headers).
+  QRect content_rect() const;
+
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
+
+ public slots:
+  void zoom_in();
+  void zoom_out();
+  void zoom_to_fit();
+  void reset_zoom();
+
+ signals:
+  void cellHovered(int row, int column);  // (-1, -1) when the mouse leaves the cells
+  void cellClicked(int row, int column);
+  void zoomChanged(double zoom);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void scrollContentsBy(int dx, int dy) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  bool viewportEvent(QEvent* event) override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void update_metrics();
+  void update_scrollbars();
+  void paint_cells(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
+  void paint_heat_map(QPainter& painter, const QRect& content);
+  void paint_marks_on_heat_map(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
+  void paint_headers(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
+  void set_hover(std::optional<std::pair<int, int>> cell);
+  void open_editor(int row, int column);
+  void zoom_about(double zoom, QPointF anchor);
+  void fit_new_shape();
+  double min_zoom() const;
+
+  QPointer<GridModel> model_;
+  double zoom_ = 1.0;
+  bool auto_fit_ = true;
+  bool fit_pending_ = false;  // a new shape arrived before the view had a size
+  bool fitted_ = false;       // zoom follows the view's size until the person zooms
+  QSizeF base_cell_;
+  int header_height_ = 20;
+  int header_width_ = 32;
+  CellFonts fonts_;
+  std::optional<std::pair<int, int>> hover_;
+  std::optional<std::pair<int, int>> current_;
+  QLineEdit* editor_ = nullptr;
+
+  // Heat map cache.
+  QImage heat_image_;
+  quint64 heat_revision_ = ~quint64{0};
+  QRect heat_content_;
+  QPoint heat_scroll_;
+  double heat_zoom_ = 0;
+  bool heat_dirty_ = true;
+};
+
+}  // namespace stridescope::ui

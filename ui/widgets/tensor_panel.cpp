@@ -1,0 +1,117 @@
+#include "ui/widgets/tensor_panel.h"
+
+#include <cmath>
+
+#include <QEvent>
+#include <QLabel>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "ui/text_format.h"
+#include "ui/widgets/plane_selector.h"
+#include "ui/widgets/tensor_grid_view.h"
+
+namespace stridescope::ui {
+
+TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory_model, QWidget* parent)
+    : QFrame(parent), plane_model_(plane_model), memory_model_(memory_model), title_(new QLabel(this)),
+      info_(new QLabel(this)), stale_(new QLabel(this)), memory_title_(new QLabel(this)),
+      selector_(new PlaneSelector(plane_model, this)), grid_(new TensorGridView(this)),
+      memory_view_(new TensorGridView(this)), splitter_(new QSplitter(Qt::Vertical, this)) {
+  const QString role = to_display_string(plane_model->role());
+  setObjectName(role.toLower() + QStringLiteral("Panel"));
+  grid_->setObjectName(role.toLower() + QStringLiteral("Grid"));
+  memory_view_->setObjectName(role.toLower() + QStringLiteral("Memory"));
+  splitter_->setObjectName(role.toLower() + QStringLiteral("Splitter"));
+  setFrameShape(QFrame::NoFrame);
+
+  QFont title_font = title_->font();
+  title_font.setBold(true);
+  title_font.setPointSizeF(title_font.pointSizeF() * 1.15);
+  title_->setFont(title_font);
+  title_->setText(role);
+  info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  info_->setWordWrap(true);
+  stale_->setText(tr("Showing the last valid result"));
+  stale_->setToolTip(tr("The spec has an error; the views keep the last result that was valid"));
+  stale_->setStyleSheet(QStringLiteral("QLabel { color: #8a3b00; font-style: italic; }"));
+  stale_->hide();
+
+  grid_->set_model(plane_model_);
+  memory_view_->set_model(memory_model_);
+  memory_view_->set_auto_fit(false);
+  // Always shown, so wrapping the strip to the width cannot toggle it back and forth.
+  memory_view_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+  memory_view_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  memory_view_->installEventFilter(this);
+  // Queued: the zoom may change while the strip's model is announcing a reset,
+  // and re-wrapping the strip resets it again.
+  connect(memory_view_, &TensorGridView::zoomChanged, this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
+  memory_title_->setWordWrap(true);
+  memory_title_->setToolTip(tr("The physical buffer, element by element in offset order. Faded: gaps no "
+                               "coordinate uses; \u00d7N: elements several coordinates share."));
+
+  auto* top = new QWidget(splitter_);
+  auto* top_layout = new QVBoxLayout(top);
+  top_layout->setContentsMargins(0, 0, 0, 0);
+  top_layout->setSpacing(3);
+  auto* head = new QHBoxLayout;
+  head->addWidget(title_);
+  head->addWidget(stale_);
+  head->addStretch(1);
+  top_layout->addLayout(head);
+  top_layout->addWidget(info_);
+  top_layout->addWidget(selector_);
+  top_layout->addWidget(grid_, 1);
+
+  auto* bottom = new QWidget(splitter_);
+  auto* bottom_layout = new QVBoxLayout(bottom);
+  bottom_layout->setContentsMargins(0, 4, 0, 0);
+  bottom_layout->setSpacing(3);
+  bottom_layout->addWidget(memory_title_);
+  bottom_layout->addWidget(memory_view_, 1);
+
+  splitter_->addWidget(top);
+  splitter_->addWidget(bottom);
+  splitter_->setStretchFactor(0, 3);
+  splitter_->setStretchFactor(1, 1);
+  splitter_->setChildrenCollapsible(false);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(splitter_);
+  refresh();
+}
+
+void TensorPanel::refresh() {
+  const TensorDesc* desc = plane_model_->desc();
+  if (!desc) {
+    info_->setText(tr("no tensor"));
+    memory_title_->setText(tr("Memory"));
+    return;
+  }
+  const QString words = layout_words(desc->layout());
+  info_->setText(QStringLiteral("%1  %2  strides %3%4")
+                     .arg(QString::fromLatin1(to_string(desc->data_type()).data()), shape_text(desc->sizes()),
+                          strides_text(desc->strides()), words.isEmpty() ? QString() : QStringLiteral("  \u2014  ") + words));
+  memory_title_->setText(tr("Memory: %1").arg(buffer_summary(*desc)));
+  fit_memory_columns();
+}
+
+void TensorPanel::set_stale(bool stale) { stale_->setVisible(stale); }
+
+bool TensorPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == memory_view_ && event->type() == QEvent::Resize) {
+    QMetaObject::invokeMethod(this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
+  }
+  return QFrame::eventFilter(watched, event);
+}
+
+void TensorPanel::fit_memory_columns() {
+  const double cell = memory_view_->cell_size().width();
+  const int available = memory_view_->content_rect().width() - 2;
+  if (cell <= 0 || available <= 0) return;
+  memory_model_->set_columns(std::clamp(static_cast<int>(std::floor(available / cell)), 1, 4096));
+}
+
+}  // namespace stridescope::ui
