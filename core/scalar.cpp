@@ -1,6 +1,7 @@
 #include "scalar.h"
 
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -122,13 +123,10 @@ std::string format_scalar(const Scalar& value) {
     if (d == 0 && std::signbit(d)) return "-0";
     return std::to_string(static_cast<int64_t>(d));
   }
-  // Shortest round-tripping representation.
+  // Shortest text that reads back to the same double.
   char buffer[32];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, d);
-    if (std::strtod(buffer, nullptr) == d) break;
-  }
-  return buffer;
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, d);
+  return std::string(buffer, result.ptr);
 }
 
 }  // namespace stridescope
