@@ -2,7 +2,9 @@
 // the same bytes (the op's output buffer) on the same device, measured in the
 // same run, alternating op and copy within each iteration. Times are device
 // times from timestamp queries (manual time); the counter x_copybuffer is
-// op time / copy time. Target on lavapipe: slice and padding <= 2.
+// op time / copy time. Target on lavapipe: slice and padding <= 2. The
+// counter transfer_ms is the op's transfer pass (copies and fills); the rest
+// of op_ms is the compute pass.
 //
 // Names: VK_<op>_<type>_<shape>[_<variant>].
 #include <benchmark/benchmark.h>
@@ -70,8 +72,12 @@ void run_workload(benchmark::State& state, const OpRequest& request) {
   }
   double op_ms = 0;
   double copy_ms = 0;
+  double transfer_ms = 0;  // the op's transfer pass (copies, fills), the rest is compute
   for (auto _ : state) {
     auto stats = gpu->run(*op, input, output, indices);
+    for (const DispatchTiming& t : gpu->last_timings()) {
+      if (t.label.rfind("transfer", 0) == 0) transfer_ms += t.milliseconds;
+    }
     auto copy = gpu->time_copy_buffer(copy_bytes);
     if (!stats || !stats->gpu_milliseconds || !copy) {
       state.SkipWithError("run failed or reported no device time");
@@ -85,6 +91,7 @@ void run_workload(benchmark::State& state, const OpRequest& request) {
   state.counters["x_copybuffer"] = op_ms / copy_ms;
   state.counters["op_ms"] = op_ms / n;
   state.counters["copy_ms"] = copy_ms / n;
+  state.counters["transfer_ms"] = transfer_ms / n;
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(copy_bytes));
   state.SetLabel(gpu->device_name());
 }

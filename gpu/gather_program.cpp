@@ -208,11 +208,18 @@ void plan_regions(GatherProgram& program, const GatherTuning& tuning) {
     const auto [copy_begin, copy_end] = *program.copy_columns;
     Region left = rows;
     left.extent[outer] = copy_begin;
-    add(left);
     Region right = rows;
     right.lo[outer] = copy_end;
     right.extent[outer] = program.axes[outer].size - copy_end;
-    add(right);
+    if (!empty(left) && !empty(right)) {
+      // One box, so that each row's invocation writes both sides: half the
+      // invocations, each with its row set-up done once.
+      rows.skip = program.copy_columns;
+      add(rows);
+    } else {
+      add(left);
+      add(right);
+    }
   } else {
     add(rows);
   }

@@ -20,7 +20,9 @@
 //     vkCmdCopyBuffer performs, and rows of CONSTANT padding become
 //     vkCmdFillBuffer ranges where the value repeats every 4 bytes; on
 //     lavapipe a transfer moves data several times faster than a shader;
-//   - the shader gets the boxes of everything else.
+//   - the shader gets the boxes of everything else; where the copies leave
+//     columns on both sides of the row (padding), one box spans the row and
+//     skips the copied columns, so one invocation writes both sides.
 #pragma once
 
 #include <cstddef>
@@ -62,10 +64,13 @@ struct ByteCopy {
   uint64_t size = 0;
 };
 
-// A box of axis coordinates: [lo[a], lo[a] + extent[a]) along each axis.
+// A box of axis coordinates: [lo[a], lo[a] + extent[a]) along each axis,
+// less the row columns in `skip` (written by the transfers): one invocation
+// then writes both sides of a copied run, e.g. a row's left and right padding.
 struct Region {
   std::vector<uint64_t> lo;
   std::vector<uint64_t> extent;
+  std::optional<std::pair<uint64_t, uint64_t>> skip;  // [begin, end) along the row
 };
 
 // A byte range the transfer pass fills with a 32-bit pattern (vkCmdFillBuffer:

@@ -10,7 +10,6 @@ namespace stridescope::gpu {
 
 namespace {
 
-constexpr uint64_t kGatherChunk = 64;   // row elements per invocation
 constexpr uint64_t kPoolingChunk = 16;  // outputs per invocation
 
 uint32_t lo32(uint64_t value) { return static_cast<uint32_t>(value); }
@@ -42,11 +41,52 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
+  if (box.skip) {
+    block[SS_R_SKIP_LO] = lo32(box.skip->first);
+    block[SS_R_SKIP_HI] = lo32(box.skip->second);
+  }
   return block;
+}
+
+// The ways of writing a row that the shader needs for `program` (SS_PATH_*):
+// padding along any axis, and how the row's segments map to the output.
+uint32_t gather_paths(const GatherProgram& program) {
+  uint32_t paths = 0;
+  for (const GatherAxis& axis : program.axes) {
+    for (const GatherSegment& s : axis.segments) {
+      if (s.pad) paths |= SS_PATH_FILL;
+    }
+  }
+  const GatherAxis& row = program.axes.back();
+  if (row.out_stride != 1) return paths | SS_PATH_SCATTER;
+  for (const GatherSegment& s : row.segments) {
+    if (!s.pad) paths |= s.step == 1 ? SS_PATH_COPY : SS_PATH_GATHER;
+  }
+  return paths;
+}
+
+// Row elements per invocation: up to 16 KiB of output. On llvmpipe an
+// invocation's set-up (row decoding, segment search, and every branch of the
+// shader, which runs under a lane mask whether taken or not) costs far more
+// than moving a few quads, so long chunks win; they shrink only so that small
+// work still spreads over several workgroups (one workgroup runs on one core).
+uint64_t gather_chunk(const GatherProgram& program) {
+  constexpr uint64_t kMaxChunkBytes = 16384;
+  constexpr uint64_t kMinChunkBytes = 256;
+  constexpr uint64_t kMinItems = 16 * SS_LOCAL_SIZE;
+  uint64_t elements = 0;
+  for (const Region& r : program.shader_regions) {
+    uint64_t n = 1;
+    for (uint64_t e : r.extent) n *= e;
+    elements += n;
+  }
+  const uint64_t es = program.element_size;
+  return std::clamp<uint64_t>(elements / kMinItems, kMinChunkBytes / es, kMaxChunkBytes / es);
 }
 
 Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   const GatherProgram program = make_gather_program(op);
+  const uint64_t chunk = gather_chunk(program);
   RunPlan plan;
   plan.copies = program.copies;
   plan.fills = program.fills;
@@ -57,10 +97,11 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   pass.header.assign(SS_HEADER_WORDS, 0);
   pass.key.shader = ShaderId::Gather;
   pass.key.constants[kElementSize] = static_cast<uint32_t>(program.element_size);
+  pass.key.constants[kGatherPaths] = gather_paths(program);
   pass.name = "gather";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(rank);
-  header[SS_CHUNK] = static_cast<uint32_t>(kGatherChunk);
+  header[SS_CHUNK] = static_cast<uint32_t>(chunk);
   header[SS_G_PAD_LO] = lo32(program.padding_bits);
   header[SS_G_PAD_HI] = lo32(program.padding_bits >> 32);
   header[SS_G_INPUT_BASE] = lo32(program.input_base);
@@ -83,7 +124,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
     model.sizes.push_back(axis.size);
     model.output.strides.push_back(axis.out_stride);
   }
-  model.chunk = kGatherChunk;
+  model.chunk = chunk;
   model.input_base = program.input_base;
   model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
     return program.axes[axis].input_range(lo, hi);

@@ -25,11 +25,18 @@ constexpr VkDescriptorType binding_type(uint32_t binding) {
 }
 
 // Specialization constant ids of the shaders.
-enum SpecConstant : uint32_t { kElementSize = 0, kCompareKind = 1, kIndexBytes = 2, kTableQuads = 3, kTablesInStorage = 4 };
+enum SpecConstant : uint32_t {
+  kElementSize = 0,
+  kCompareKind = 1,
+  kIndexBytes = 2,
+  kTableQuads = 3,
+  kTablesInStorage = 4,
+  kGatherPaths = 5,  // SS_PATH_* bits (shaders/meta_layout.h)
+};
 
 struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
-  std::array<uint32_t, 5> constants{};  // by SpecConstant
+  std::array<uint32_t, 6> constants{};  // by SpecConstant
 
   friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
 };

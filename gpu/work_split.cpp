@@ -146,11 +146,12 @@ class Splitter {
 Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits) {
   Splitter splitter(model, limits);
   std::vector<Region> regions = model.regions;
-  if (regions.empty()) regions.push_back(Region{std::vector<uint64_t>(model.sizes.size(), 0), model.sizes});
+  if (regions.empty()) regions.push_back(Region{std::vector<uint64_t>(model.sizes.size(), 0), model.sizes, std::nullopt});
   for (const Region& region : regions) {
     WorkBox box;
     box.lo = region.lo;
     box.extent = region.extent;
+    box.skip = region.skip;
     if (auto s = splitter.split(box, 0); !s) return s.error();
   }
   return splitter.take();

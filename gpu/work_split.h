@@ -57,6 +57,7 @@ struct Window {
 struct WorkBox {
   std::vector<uint64_t> lo;
   std::vector<uint64_t> extent;
+  std::optional<std::pair<uint64_t, uint64_t>> skip;  // Region::skip
   Window input;
   Window output;
   Window indices;

@@ -24,6 +24,14 @@
 #define SS_BINDING_DST 4
 #define SS_BINDING_INDICES 5
 
+// --- gather: which ways of writing a row the op needs (specialization
+// constant GATHER_PATHS): llvmpipe runs both sides of a branch under a lane
+// mask, so code an op never needs still costs every invocation its time.
+#define SS_PATH_COPY 1u     // runs of step 1 into a contiguous row
+#define SS_PATH_GATHER 2u   // runs of any other step into a contiguous row
+#define SS_PATH_SCATTER 4u  // rows whose output elements are not contiguous
+#define SS_PATH_FILL 8u     // padding
+
 // --- common header ---------------------------------------------------------
 #define SS_RANK 0u   // axes of the (coalesced) output; the last is the row
 #define SS_CHUNK 1u  // row elements per invocation
@@ -69,8 +77,10 @@
 #define SS_R_CHUNKS_MAGIC 84u
 #define SS_R_CHUNKS_SHIFTS 85u
 #define SS_R_ITEMS 86u           // invocations the box needs (rows * chunks per row)
+#define SS_R_SKIP_LO 87u         // gather: row columns [lo, hi) that the transfers
+#define SS_R_SKIP_HI 88u         //   write, left alone by the shader (lo == hi: none)
 
-#define SS_BOX_WORDS 88u
-#define SS_BOX_QUADS 22u
+#define SS_BOX_WORDS 92u
+#define SS_BOX_QUADS 23u
 
 #endif

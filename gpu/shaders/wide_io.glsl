@@ -48,3 +48,64 @@ void fill_run(uint d, uint count, uvec2 bits) {
   }
   for (; i < count; ++i) store_element(d + i, bits);
 }
+
+// The quad of destination elements that read source elements s, s + step,
+// s + 2 * step, ... (16 / ES of them), each packed at its byte position.
+uvec4 gather_quad(uint s, uint step) {
+  if (ES == 8u) return uvec4(load_element(s), load_element(s + step));
+  if (ES == 4u) return uvec4(src_words[s], src_words[s + step], src_words[s + 2u * step], src_words[s + 3u * step]);
+  uvec4 q;
+  for (uint w = 0u; w < 4u; ++w) {
+    uint word = 0u;
+    for (uint b = 0u; b < 4u / ES; ++b, s += step) word |= load_element(s).x << (b * ES * 8u);
+    q[w] = word;
+  }
+  return q;
+}
+
+// The elements of a source quad in reverse order.
+uvec4 reverse_quad(uvec4 q) {
+  if (ES == 8u) return q.zwxy;
+  uvec4 r = q.wzyx;
+  if (ES == 2u) return (r >> 16u) | (r << 16u);
+  if (ES == 1u) {
+    return ((r >> 24u) & 0xFFu) | ((r >> 8u) & 0xFF00u) | ((r << 8u) & 0xFF0000u) | (r << 24u);
+  }
+  return r;
+}
+
+// dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32). The
+// destination moves a quad at a time; the source a quad at a time as well
+// when it runs backwards in quad-aligned steps of one element, otherwise
+// element by element (two quads for 4-byte elements at step 2).
+void gather_run(uint s, uint step, uint d, uint count) {
+  uint i = 0u;
+  uint head = elements_to_quad(d * ES);
+  if (count >= head && (count - head) * ES >= 16u) {
+    for (; i < head; ++i, s += step) store_element(d + i, load_element(s));
+    flush_element_stores();
+    const uint per_quad = 16u / ES;
+    uint q_dst = (d + head) * ES >> 4u;
+    uint quads = (count - head) * ES >> 4u;
+    uint s_last = s + (per_quad - 1u) * step;  // the lowest source element of a backward quad
+    if (step == 0xFFFFFFFFu && ((s_last * ES) & 15u) == 0u) {
+      uint q_src = s_last * ES >> 4u;
+      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quads[q_src - q]);
+    } else if (ES == 4u && step == 2u && (s & 3u) == 0u) {
+      uint q_src = s >> 2u;
+      // The last quad's source ends one word past its last element: it goes
+      // element by element, so that nothing outside the bound window is read.
+      for (uint q = 0u; q + 1u < quads; ++q) {
+        uvec4 a = src_quads[q_src + 2u * q];
+        uvec4 b = src_quads[q_src + 2u * q + 1u];
+        dst_quads[q_dst + q] = uvec4(a.x, a.z, b.x, b.z);
+      }
+      dst_quads[q_dst + quads - 1u] = gather_quad(s + (quads - 1u) * 8u, 2u);
+    } else {
+      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = gather_quad(s + q * per_quad * step, step);
+    }
+    s += quads * per_quad * step;
+    i = head + quads * per_quad;
+  }
+  for (; i < count; ++i, s += step) store_element(d + i, load_element(s));
+}

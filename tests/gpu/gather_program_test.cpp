@@ -119,7 +119,8 @@ TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
       while (true) {
         uint64_t out = 0;
         for (std::size_t a = 0; a < coord.size(); ++a) out += coord[a] * program.axes[a].out_stride;
-        for (uint64_t b = out * es; b < (out + 1) * es; ++b) ++writes[b];
+        const bool skipped = r.skip && coord.back() >= r.skip->first && coord.back() < r.skip->second;
+        for (uint64_t b = out * es; b < (out + 1) * es && !skipped; ++b) ++writes[b];
         std::size_t a = coord.size();
         while (a-- > 0) {
           if (++coord[a] < r.lo[a] + r.extent[a]) break;
@@ -177,6 +178,26 @@ TEST(GatherProgram, ConstantPaddingIsThreeSegments) {
   EXPECT_EQ(s[2].begin, 6u);
   EXPECT_TRUE(s[2].pad);
   EXPECT_EQ(program.padding_bits, 7u);
+}
+
+// Rows of 100 floats padded by 2 and 3: the copies take columns [2, 102) of
+// each of the 4 rows (400 bytes each); one shader box spans the whole rows
+// and skips those columns, so that one invocation writes both sides.
+TEST(GatherProgram, PaddedRowsAreOneShaderBoxSkippingTheCopiedColumns) {
+  PaddingRequest p;
+  p.start_padding = {0, 2};
+  p.end_padding = {0, 3};
+  const GatherProgram program = make_gather_program(make_op(request(DataType::Float32, {4, 100}, p)));
+  ASSERT_EQ(program.copies.size(), 4u);
+  EXPECT_EQ(program.copies[1].src, 400u);
+  EXPECT_EQ(program.copies[1].dst, (105u + 2u) * 4u);
+  EXPECT_EQ(program.copies[1].size, 400u);
+  ASSERT_EQ(program.shader_regions.size(), 1u);
+  const Region& box = program.shader_regions[0];
+  EXPECT_EQ(box.lo, (std::vector<uint64_t>{0, 0}));
+  EXPECT_EQ(box.extent, (std::vector<uint64_t>{4, 105}));
+  ASSERT_TRUE(box.skip.has_value());
+  EXPECT_EQ(*box.skip, (std::pair<uint64_t, uint64_t>{2, 102}));
 }
 
 // DML_SLICE1 example 2: axis 2 starts at offset + size - 1 = 3 and steps by -2
