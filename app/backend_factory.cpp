@@ -1,6 +1,9 @@
 #include "app/backend_factory.h"
 
 #include "core/cpu_backend.h"
+#ifdef STRIDESCOPE_HAS_CPU_FAST
+#include "core/fast/cpu_fast_backend.h"
+#endif
 #ifdef STRIDESCOPE_HAS_VULKAN
 #include "gpu/vulkan_backend.h"
 #endif
@@ -16,7 +19,15 @@ std::vector<std::string> compiled_backends() {
 }
 
 Expected<std::unique_ptr<Backend>> make_backend(std::string_view name, const BackendOptions& options) {
-  if (name == "cpu") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
+  if (name == "cpu") {
+#ifdef STRIDESCOPE_HAS_CPU_FAST
+    return std::unique_ptr<Backend>(std::make_unique<CpuFastBackend>());
+#else
+    return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
+#endif
+  }
+  // The plain loop the fast backend is tested against, for checking it by hand.
+  if (name == "cpu-reference") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
   if (name == "vulkan") {
 #ifdef STRIDESCOPE_HAS_VULKAN
     VulkanOptions vulkan;
@@ -30,7 +41,7 @@ Expected<std::unique_ptr<Backend>> make_backend(std::string_view name, const Bac
 #endif
   }
   return Error{ErrorCode::InvalidSpec, "--backend",
-               "unknown backend '" + std::string(name) + "' (expected cpu or vulkan)"};
+               "unknown backend '" + std::string(name) + "' (expected cpu, cpu-reference or vulkan)"};
 }
 
 }  // namespace stridescope

@@ -20,7 +20,9 @@ struct BackendOptions {
   bool vulkan_validation = false;     // enable VK_LAYER_KHRONOS_validation
 };
 
-// Names compiled into this build, in preference order: "cpu", then "vulkan".
+// Names compiled into this build, in preference order: "cpu" (the fast CPU
+// backend where built), then "vulkan". make_backend also knows
+// "cpu-reference", the simple CPU loop the fast one is tested against.
 std::vector<std::string> compiled_backends();
 
 // BackendUnavailable when the name is compiled in but cannot run here (no

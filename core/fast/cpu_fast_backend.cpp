@@ -1,0 +1,207 @@
+#include "core/fast/cpu_fast_backend.h"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/fast/fast_plan.h"
+#include "core/fast/kernels.h"
+#include "core/fast/thread_pool.h"
+
+namespace stridescope {
+
+struct CpuFastPlan::Impl {
+  explicit Impl(Operation operation) : op(std::move(operation)) {}
+
+  Operation op;
+  const fast::KernelTable* kernels = nullptr;
+  bool pooling = false;
+  fast::GatherProgram gather;
+  fast::PoolProgram pool;
+  uint64_t traffic = 0;
+  uint64_t work_items = 0;  // gather items or pooling units
+  bool parallel = false;
+  uint64_t chunks = 1;      // how the work items are shared when parallel
+  // One 64-byte-aligned scratch area per participant (pooling only).
+  std::vector<std::byte> scratch_storage;
+  std::vector<std::byte*> scratch;
+};
+
+CpuFastPlan::CpuFastPlan(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CpuFastPlan::CpuFastPlan(CpuFastPlan&&) noexcept = default;
+CpuFastPlan& CpuFastPlan::operator=(CpuFastPlan&&) noexcept = default;
+CpuFastPlan::~CpuFastPlan() = default;
+
+const Operation& CpuFastPlan::operation() const { return impl_->op; }
+bool CpuFastPlan::parallel() const { return impl_->parallel; }
+uint64_t CpuFastPlan::traffic_bytes() const { return impl_->traffic; }
+
+std::string CpuFastPlan::summary() const {
+  const Impl& p = *impl_;
+  std::string s;
+  auto num = [](uint64_t v) { return std::to_string(v); };
+  if (p.pooling) {
+    const fast::PoolKernel& k = p.pool.kernel;
+    s = "max_pooling2: " + num(k.planes) + " planes x " + num(k.band_count) + " bands, ";
+    const fast::PoolShape& shape = p.pool.shape;
+    if (k.vectors != fast::PoolVectors::None) {
+      s += std::string(k.vectors == fast::PoolVectors::Narrow ? "narrow" : "wide") + " vectors of " +
+           num(shape.lanes) + " over columns [" + num(k.x_lo) + ", " + num(k.x_hi) + ") step " +
+           num(static_cast<uint64_t>(k.column_step));
+    } else {
+      s += "tap by tap";
+    }
+  } else {
+    const fast::GatherKernel& k = p.gather.kernel;
+    uint64_t counts[3] = {};
+    for (const fast::RowRun& run : p.gather.runs) ++counts[static_cast<int>(run.kind)];
+    s = "gather: " + num(p.gather.items / k.row_pieces) + " rows of " + num(k.row_length);
+    if (k.row_pieces > 1) s += " in " + num(k.row_pieces) + " pieces";
+    s += " (" + num(p.gather.runs.size()) + " runs: " + num(counts[0]) + " strided, " + num(counts[1]) +
+         " fills, " + num(counts[2]) + " tables)";
+    if (k.stream_min_bytes != 0) s += ", streaming";
+  }
+  s += p.parallel ? ", " + num(p.chunks) + " chunks over threads" : ", calling thread";
+  return s;
+}
+
+namespace {
+
+bool same_params(const OpParams& a, const OpParams& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* x = std::get_if<SliceParams>(&a)) {
+    const auto& y = std::get<SliceParams>(b);
+    return x->offsets == y.offsets && x->sizes == y.sizes && x->strides == y.strides;
+  }
+  if (const auto* x = std::get_if<Slice1Params>(&a)) {
+    const auto& y = std::get<Slice1Params>(b);
+    return x->window_offsets == y.window_offsets && x->window_sizes == y.window_sizes &&
+           x->window_strides == y.window_strides;
+  }
+  if (const auto* x = std::get_if<PaddingParams>(&a)) {
+    const auto& y = std::get<PaddingParams>(b);
+    return x->mode == y.mode && x->value_bits == y.value_bits && x->start_padding == y.start_padding &&
+           x->end_padding == y.end_padding;
+  }
+  if (const auto* x = std::get_if<MaxPooling2Params>(&a)) {
+    const auto& y = std::get<MaxPooling2Params>(b);
+    return x->window_size == y.window_size && x->strides == y.strides && x->start_padding == y.start_padding &&
+           x->end_padding == y.end_padding && x->dilations == y.dilations && x->indices_type == y.indices_type;
+  }
+  return true;  // identity
+}
+
+bool same_operation(const Operation& a, const Operation& b) {
+  return a.kind() == b.kind() && a.input() == b.input() && a.output() == b.output() &&
+         a.output_indices() == b.output_indices() && same_params(a.params(), b.params());
+}
+
+struct RunContext {
+  CpuFastPlan::Impl* plan;
+  const std::byte* input;
+  std::byte* output;
+  std::byte* indices;
+};
+
+void run_range(const RunContext& c, uint64_t begin, uint64_t end, unsigned participant) {
+  const CpuFastPlan::Impl& p = *c.plan;
+  if (p.pooling) {
+    p.kernels->pool_units(p.pool.kernel, c.input, c.output, c.indices, p.scratch[participant], begin, end);
+  } else {
+    p.kernels->gather_rows(p.gather.kernel, c.input, c.output, begin, end);
+  }
+}
+
+void run_chunk(void* context, uint64_t chunk, unsigned participant) {
+  const RunContext& c = *static_cast<const RunContext*>(context);
+  const uint64_t items = c.plan->work_items;
+  const uint64_t chunks = c.plan->chunks;
+  run_range(c, chunk * items / chunks, (chunk + 1) * items / chunks, participant);
+}
+
+// Chunks per thread: enough that a thread slow to wake leaves little behind.
+constexpr uint64_t kChunksPerThread = 8;
+
+}  // namespace
+
+struct CpuFastBackend::Cache {
+  std::mutex mutex;
+  std::optional<CpuFastPlan> plan;
+};
+
+CpuFastBackend::CpuFastBackend(CpuFastOptions options)
+    : options_(options), cache_(std::make_unique<Cache>()) {
+  threads_ = options_.threads != 0 ? options_.threads : std::max(1u, std::thread::hardware_concurrency());
+  level_ = options_.simd && fast::simd_level_supported(*options_.simd) ? *options_.simd : fast::best_simd_level();
+  if (threads_ > 1) pool_ = std::make_unique<fast::ThreadPool>(threads_ - 1);
+}
+
+CpuFastBackend::~CpuFastBackend() = default;
+
+std::string CpuFastBackend::device_name() const {
+  return "CPU (" + std::to_string(threads_) + (threads_ == 1 ? " thread, " : " threads, ") +
+         std::string(fast::to_string(level_)) + ")";
+}
+
+CpuFastPlan CpuFastBackend::prepare(const Operation& op) const {
+  auto impl = std::make_unique<CpuFastPlan::Impl>(op);
+  CpuFastPlan::Impl& p = *impl;
+  p.kernels = &fast::kernels_for(level_);
+  p.pooling = op.kind() == OpKind::MaxPooling2;
+  p.traffic = fast::traffic_bytes(op);
+  const bool large = threads_ > 1 && p.traffic >= options_.parallel_min_bytes;
+  if (p.pooling) {
+    fast::make_pool_program(op, *p.kernels, p.pool);
+    p.work_items = p.pool.units;
+  } else {
+    fast::GatherOptions gather_options;
+    gather_options.stream_min_output_bytes = options_.stream_min_output_bytes;
+    gather_options.min_items = large ? threads_ * kChunksPerThread : 1;
+    fast::make_gather_program(op, gather_options, p.gather);
+    p.work_items = p.gather.items;
+  }
+  p.parallel = large && p.work_items >= 2;
+  p.chunks = p.parallel ? std::min<uint64_t>(p.work_items, threads_ * kChunksPerThread) : 1;
+
+  const unsigned participants = p.parallel ? threads_ : 1;
+  if (p.pooling) {
+    const std::size_t each = (p.pool.scratch_bytes + 63) / 64 * 64;
+    p.scratch_storage.resize(each * participants + 64);
+    std::byte* base = p.scratch_storage.data();
+    base += (64 - reinterpret_cast<uintptr_t>(base) % 64) % 64;
+    for (unsigned i = 0; i < participants; ++i) p.scratch.push_back(base + i * each);
+  }
+  return CpuFastPlan(std::move(impl));
+}
+
+Status CpuFastBackend::run(CpuFastPlan& plan, std::span<const std::byte> input, std::span<std::byte> output,
+                           std::span<std::byte> indices) {
+  CpuFastPlan::Impl& p = *plan.impl_;
+  if (auto sizes = check_buffer_sizes(p.op, input, output, indices); !sizes) return sizes.error();
+  RunContext context{&p, input.data(), output.data(), indices.data()};
+  if (p.parallel && pool_ && p.scratch.size() >= (p.pooling ? threads_ : 0)) {
+    pool_->run(p.chunks, &run_chunk, &context);
+  } else {
+    run_range(context, 0, p.work_items, 0);
+  }
+  return {};
+}
+
+Expected<RunStats> CpuFastBackend::run(const Operation& op, std::span<const std::byte> input,
+                                       std::span<std::byte> output, std::span<std::byte> indices) {
+  if (auto sizes = check_buffer_sizes(op, input, output, indices); !sizes) return sizes.error();
+  std::unique_lock lock(cache_->mutex, std::try_to_lock);
+  Status status;
+  if (lock.owns_lock()) {
+    if (!cache_->plan || !same_operation(cache_->plan->operation(), op)) cache_->plan.emplace(prepare(op));
+    status = run(*cache_->plan, input, output, indices);
+  } else {  // another thread is running the cached plan
+    CpuFastPlan plan = prepare(op);
+    status = run(plan, input, output, indices);
+  }
+  if (!status) return status.error();
+  return RunStats{};
+}
+
+}  // namespace stridescope

@@ -1,0 +1,476 @@
+#include "core/fast/fast_plan.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/index_plan.h"
+
+namespace stridescope::fast {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Gathers
+
+// One output dimension with its source table in input elements.
+struct Dim {
+  uint64_t size = 1;
+  int64_t out_stride = 0;
+  bool affine = false;          // offsets == index * step (the base moved to source_base)
+  int64_t step = 0;
+  std::vector<int64_t> values;  // when not affine: input offset or kNoSource
+};
+
+// Runs shorter than this are cheaper as table entries than as a run.
+constexpr uint64_t kMinRun = 8;
+// Rows at least this long may be cut into pieces for threads.
+constexpr uint64_t kMinPieceBytes = 64 * 1024;
+
+bool is_affine(const std::vector<int64_t>& values) {
+  if (values.empty() || values[0] == kNoSource) return false;
+  if (values.size() == 1) return true;
+  if (values[1] == kNoSource) return false;
+  const int64_t step = values[1] - values[0];
+  for (std::size_t i = 2; i < values.size(); ++i) {
+    if (values[i] == kNoSource || values[i] - values[i - 1] != step) return false;
+  }
+  return true;
+}
+
+// Cuts an explicit row table into fills, constant-step runs and table runs.
+void cut_runs(const std::vector<int64_t>& values, GatherProgram& program) {
+  const uint64_t n = values.size();
+  auto add_table = [&](uint64_t begin, uint64_t end) {
+    if (!program.runs.empty() && program.runs.back().kind == RunKind::Table &&
+        program.runs.back().begin + program.runs.back().length == begin) {
+      program.runs.back().length += end - begin;
+    } else {
+      program.runs.push_back(RowRun{RunKind::Table, begin, end - begin, 0, 0, program.table.size()});
+    }
+    program.table.insert(program.table.end(), values.begin() + static_cast<std::ptrdiff_t>(begin),
+                         values.begin() + static_cast<std::ptrdiff_t>(end));
+  };
+  uint64_t i = 0;
+  while (i < n) {
+    uint64_t j = i + 1;
+    if (values[i] == kNoSource) {
+      while (j < n && values[j] == kNoSource) ++j;
+      program.runs.push_back(RowRun{RunKind::Fill, i, j - i, 0, 0, 0});
+    } else {
+      int64_t step = 0;
+      if (j < n && values[j] != kNoSource) {
+        step = values[j] - values[i];
+        while (j + 1 < n && values[j + 1] != kNoSource && values[j + 1] - values[j] == step) ++j;
+        ++j;
+      }
+      if (j - i >= kMinRun) {
+        program.runs.push_back(RowRun{RunKind::Strided, i, j - i, values[i], step, 0});
+      } else {
+        add_table(i, j);
+      }
+    }
+    i = j;
+  }
+}
+
+}  // namespace
+
+void make_gather_program(const Operation& op, const GatherOptions& options, GatherProgram& program) {
+  const GatherPlan plan = make_gather_plan(op);
+  const TensorDesc& in = op.input();
+  const TensorDesc& out = op.output();
+  GatherKernel& k = program.kernel;
+  k = GatherKernel{};
+  k.element_size = static_cast<uint32_t>(out.element_size());
+  if (op.kind() == OpKind::Padding) k.pad_bits = op.params_as<PaddingParams>().value_bits;
+
+  // Source tables in input elements; size-1 dimensions fold into the base.
+  std::vector<Dim> dims;
+  for (std::size_t d = 0; d < plan.rank; ++d) {
+    Dim dim;
+    dim.size = out.sizes()[d];
+    dim.out_stride = static_cast<int64_t>(out.strides()[d]);
+    const int64_t in_stride = static_cast<int64_t>(in.strides()[d]);
+    dim.values.resize(dim.size);
+    for (uint64_t o = 0; o < dim.size; ++o) {
+      const int64_t index = plan.source[d][o];
+      dim.values[o] = index == kPaddingIndex ? kNoSource : index * in_stride;
+    }
+    if (dim.size == 1) {
+      if (dim.values[0] == kNoSource) {
+        k.all_padding = true;
+      } else {
+        k.source_base += dim.values[0];
+      }
+      continue;
+    }
+    if (is_affine(dim.values)) {
+      dim.affine = true;
+      dim.step = dim.values[1] - dim.values[0];
+      k.source_base += dim.values[0];
+      dim.values.clear();
+    }
+    dims.push_back(std::move(dim));
+  }
+
+  // Output order (any order gives the same result; this one writes memory
+  // sequentially), then merge neighbours that form one affine dimension.
+  std::stable_sort(dims.begin(), dims.end(),
+                   [](const Dim& a, const Dim& b) { return a.out_stride > b.out_stride; });
+  std::vector<Dim> merged;  // outermost first
+  for (Dim& dim : dims) {
+    if (!merged.empty()) {
+      Dim& outer = merged.back();
+      if (outer.affine && dim.affine && outer.out_stride == static_cast<int64_t>(dim.size) * dim.out_stride &&
+          outer.step == static_cast<int64_t>(dim.size) * dim.step) {
+        outer.size *= dim.size;
+        outer.out_stride = dim.out_stride;
+        outer.step = dim.step;
+        continue;
+      }
+    }
+    merged.push_back(std::move(dim));
+  }
+  if (merged.empty()) {  // a single element
+    Dim one;
+    one.affine = true;
+    one.out_stride = 1;
+    merged.push_back(std::move(one));
+  }
+
+  // The innermost dimension is the row; the others are outer dimensions.
+  Dim& row = merged.back();
+  k.row_length = row.size;
+  k.row_out_stride = row.out_stride;
+  if (row.affine) {
+    program.runs.push_back(RowRun{RunKind::Strided, 0, row.size, 0, row.step, 0});
+  } else {
+    cut_runs(row.values, program);
+  }
+  k.outer_rank = static_cast<uint32_t>(merged.size() - 1);
+  uint64_t rows = 1;
+  for (uint32_t d = 0; d < k.outer_rank; ++d) {
+    Dim& dim = merged[d];
+    OuterDim& o = k.outer[d];
+    o.size = dim.size;
+    o.out_stride = dim.out_stride;
+    o.step = dim.step;
+    if (!dim.affine) {
+      program.outer_tables[d] = std::move(dim.values);
+      o.table = program.outer_tables[d].data();
+    }
+    rows *= dim.size;
+  }
+  k.runs = program.runs.data();
+  k.run_count = program.runs.size();
+  k.table = program.table.data();
+
+  // Few long rows: cut them so threads can share them.
+  k.row_pieces = 1;
+  k.piece_length = k.row_length;
+  const uint64_t row_bytes = k.row_length * k.element_size;
+  if (rows < options.min_items && row_bytes >= 2 * kMinPieceBytes) {
+    const uint64_t wanted = (options.min_items + rows - 1) / rows;
+    const uint64_t pieces = std::min(wanted, row_bytes / kMinPieceBytes);
+    const uint64_t align = 64 / k.element_size;  // pieces start on cache lines of a packed row
+    uint64_t length = (k.row_length + pieces - 1) / pieces;
+    length = (length + align - 1) / align * align;
+    k.piece_length = length;
+    k.row_pieces = (k.row_length + length - 1) / length;
+  }
+  program.items = rows * k.row_pieces;
+
+  if (options.stream_min_output_bytes != 0 && out.buffer_bytes() >= options.stream_min_output_bytes) {
+    k.stream_min_bytes = 512;  // shorter rows gain nothing from streaming
+  }
+}
+
+// ---------------------------------------------------------------------------
+// max_pooling2
+
+namespace {
+
+PoolType pool_type(DataType type) {
+  switch (type) {
+    case DataType::Float16: return PoolType::F16;
+    case DataType::Float32: return PoolType::F32;
+    case DataType::Float64: return PoolType::F64;
+    case DataType::Int8: return PoolType::I8;
+    case DataType::Int16: return PoolType::I16;
+    case DataType::Int32: return PoolType::I32;
+    case DataType::Int64: return PoolType::I64;
+    case DataType::UInt8: return PoolType::U8;
+    case DataType::UInt16: return PoolType::U16;
+    case DataType::UInt32: return PoolType::U32;
+    case DataType::UInt64: return PoolType::U64;
+  }
+  return PoolType::F32;
+}
+
+// Split rows of one band: at most this many bytes of keys (per thread), so
+// they stay in the core's cache while the band's outputs read them.
+constexpr std::size_t kBandBytes = 96 * 1024;
+// A single output row needing more split rows than this uses the tap-by-tap
+// path instead (a huge input width).
+constexpr std::size_t kMaxScratchBytes = 8u << 20;
+// Output rows per band when there is no vector path.
+constexpr uint64_t kScalarBandOutputs = 4096;
+
+// Row offsets over the flattened spatial dimensions before the last one.
+std::vector<int64_t> row_offsets(const TensorDesc& desc) {
+  const std::size_t rank = desc.rank();
+  std::vector<int64_t> offsets{0};
+  for (std::size_t d = 2; d + 1 < rank; ++d) {
+    std::vector<int64_t> next;
+    next.reserve(offsets.size() * desc.sizes()[d]);
+    for (int64_t base : offsets) {
+      for (uint64_t i = 0; i < desc.sizes()[d]; ++i) {
+        next.push_back(base + static_cast<int64_t>(i * desc.strides()[d]));
+      }
+    }
+    offsets = std::move(next);
+  }
+  return offsets;
+}
+
+}  // namespace
+
+namespace {
+
+// Vertical taps per output row: the taps of every spatial dimension but the
+// last, in row-major window order, padding skipped, as flattened input rows.
+void list_vertical_taps(const PoolingPlan& plan, const TensorDesc& in, const TensorDesc& out,
+                        uint64_t out_rows, PoolProgram& program) {
+  const std::size_t spatial = plan.spatial_rank;
+  program.vtap_begin.assign(1, 0);
+  std::vector<uint64_t> coord(spatial - 1, 0);  // output coordinate over those dimensions
+  for (uint64_t row = 0; row < out_rows; ++row) {
+    std::vector<uint64_t> rows{0};  // input rows so far, flattened
+    for (std::size_t s = 0; s + 1 < spatial; ++s) {
+      const PoolingAxis& axis = plan.axes[s];
+      const uint64_t size = in.sizes()[s + 2];
+      std::vector<uint64_t> next;
+      for (uint64_t r : rows) {
+        for (uint64_t tap = 0; tap < axis.window; ++tap) {
+          const int64_t i = axis.taps[coord[s] * axis.window + tap];
+          if (i != kPaddingIndex) next.push_back(r * size + static_cast<uint64_t>(i));
+        }
+      }
+      rows = std::move(next);
+    }
+    program.vtap_row.insert(program.vtap_row.end(), rows.begin(), rows.end());
+    program.vtap_begin.push_back(program.vtap_row.size());
+    for (std::size_t s = spatial - 1; s-- > 0;) {  // next output row
+      if (++coord[s] < out.sizes()[s + 2]) break;
+      coord[s] = 0;
+    }
+  }
+}
+
+// Outputs along the last dimension whose taps all lie inside the input, and
+// the step of their columns; nullopt when they are not one interval with
+// affine columns (never for the formulas of max_pooling.h, but the kernels
+// rely on it, so it is checked rather than assumed).
+struct Interior {
+  uint64_t begin = 0, end = 0;
+  int64_t step = 1;
+};
+
+std::optional<Interior> find_interior(const PoolingAxis& axis, uint64_t outputs) {
+  const uint64_t window = axis.window;
+  auto tap = [&](uint64_t x, uint64_t k) { return axis.taps[x * window + k]; };
+  auto full = [&](uint64_t x) {
+    for (uint64_t k = 0; k < window; ++k) {
+      if (tap(x, k) == kPaddingIndex) return false;
+    }
+    return true;
+  };
+  Interior interior;
+  while (interior.begin < outputs && !full(interior.begin)) ++interior.begin;
+  interior.end = interior.begin;
+  while (interior.end < outputs && full(interior.end)) ++interior.end;
+  if (interior.begin == interior.end) return std::nullopt;
+  for (uint64_t x = interior.end; x < outputs; ++x) {
+    if (full(x)) return std::nullopt;  // not one interval
+  }
+  if (interior.end - interior.begin >= 2) interior.step = tap(interior.begin + 1, 0) - tap(interior.begin, 0);
+  if (interior.step < 1) return std::nullopt;
+  for (uint64_t x = interior.begin; x < interior.end; ++x) {
+    for (uint64_t k = 0; k < window; ++k) {
+      if (tap(x, k) != tap(interior.begin, k) + static_cast<int64_t>(x - interior.begin) * interior.step) {
+        return std::nullopt;
+      }
+    }
+  }
+  return interior;
+}
+
+// Bands of output rows whose split input rows fit the band budget (or, with
+// no vector path, fixed-size bands of rows that only share out the work).
+void make_bands(uint64_t out_rows, uint64_t in_rows, uint64_t out_width, bool vector_path, std::size_t slot_bytes,
+                PoolProgram& program) {
+  program.vtap_slot.assign(program.vtap_row.size(), 0);
+  std::vector<uint64_t> stamp(in_rows, UINT64_MAX);  // the last band that needed each input row
+  std::size_t most_slots = 0;
+  uint64_t row = 0;
+  while (row < out_rows) {
+    PoolBand band;
+    band.out_row_begin = row;
+    band.first_slot_row = program.slot_rows.size();
+    const uint64_t band_id = program.bands.size();
+    std::vector<uint64_t> needed;
+    if (vector_path) {
+      do {
+        std::size_t added = 0;
+        for (uint64_t v = program.vtap_begin[row]; v < program.vtap_begin[row + 1]; ++v) {
+          if (stamp[program.vtap_row[v]] != band_id) ++added;
+        }
+        if (row > band.out_row_begin && (needed.size() + added) * slot_bytes > kBandBytes) break;
+        for (uint64_t v = program.vtap_begin[row]; v < program.vtap_begin[row + 1]; ++v) {
+          const uint64_t r = program.vtap_row[v];
+          if (stamp[r] != band_id) {
+            stamp[r] = band_id;
+            needed.push_back(r);
+          }
+        }
+        ++row;
+      } while (row < out_rows);
+      std::sort(needed.begin(), needed.end());
+      for (uint64_t r = band.out_row_begin; r < row; ++r) {
+        for (uint64_t v = program.vtap_begin[r]; v < program.vtap_begin[r + 1]; ++v) {
+          program.vtap_slot[v] = static_cast<uint64_t>(
+              std::lower_bound(needed.begin(), needed.end(), program.vtap_row[v]) - needed.begin());
+        }
+      }
+    } else {
+      row = std::min(out_rows, row + std::max<uint64_t>(1, kScalarBandOutputs / std::max<uint64_t>(1, out_width)));
+    }
+    band.out_row_end = row;
+    band.slot_count = needed.size();
+    most_slots = std::max(most_slots, needed.size());
+    program.slot_rows.insert(program.slot_rows.end(), needed.begin(), needed.end());
+    program.bands.push_back(band);
+  }
+  // Tap lists and index table (kernels_pool.inc, pool_typed), then the split rows.
+  const PoolKernel& k = program.kernel;
+  program.scratch_bytes = (k.max_row_taps * 16 + 63) / 64 * 64 + kPoolTableBytes + most_slots * slot_bytes + 64;
+}
+
+void point_kernel_at_tables(PoolProgram& program) {
+  PoolKernel& k = program.kernel;
+  k.in_row_offset = program.in_row_offset.data();
+  k.out_row_offset = program.out_row_offset.data();
+  k.idx_row_offset = program.idx_row_offset.data();
+  k.vtap_begin = program.vtap_begin.data();
+  k.vtap_row = program.vtap_row.data();
+  k.vtap_slot = program.vtap_slot.data();
+  k.htap_begin = program.htap_begin.data();
+  k.htap_col = program.htap_col.data();
+  k.htap_split = program.htap_split.data();
+  k.tap_split = program.tap_split.data();
+  k.tap_column = program.tap_column.data();
+  k.bands = program.bands.data();
+  k.band_count = program.bands.size();
+  k.slot_rows = program.slot_rows.data();
+}
+
+}  // namespace
+
+void make_pool_program(const Operation& op, const KernelTable& kernels, PoolProgram& program) {
+  const PoolingPlan plan = make_pooling_plan(op);
+  const TensorDesc& in = op.input();
+  const TensorDesc& out = op.output();
+  const std::optional<TensorDesc>& idx = op.output_indices();
+  const std::size_t rank = in.rank();
+  PoolKernel& k = program.kernel;
+  k = PoolKernel{};
+  k.type = pool_type(in.data_type());
+  k.index_bytes = idx ? static_cast<uint32_t>(idx->element_size()) : 0;
+  k.channels = in.sizes()[1];
+  k.planes = in.sizes()[0] * in.sizes()[1];
+  k.plane_elements = in.element_count() / k.planes;
+  k.in_width = in.sizes()[rank - 1];
+  k.out_width = out.sizes()[rank - 1];
+  k.in_n = static_cast<int64_t>(in.strides()[0]);
+  k.in_c = static_cast<int64_t>(in.strides()[1]);
+  k.in_w = static_cast<int64_t>(in.strides()[rank - 1]);
+  k.out_n = static_cast<int64_t>(out.strides()[0]);
+  k.out_c = static_cast<int64_t>(out.strides()[1]);
+  k.out_w = static_cast<int64_t>(out.strides()[rank - 1]);
+  program.in_row_offset = row_offsets(in);
+  program.out_row_offset = row_offsets(out);
+  if (idx) {
+    k.idx_n = static_cast<int64_t>(idx->strides()[0]);
+    k.idx_c = static_cast<int64_t>(idx->strides()[1]);
+    k.idx_w = static_cast<int64_t>(idx->strides()[rank - 1]);
+    program.idx_row_offset = row_offsets(*idx);
+  } else {
+    program.idx_row_offset.assign(program.out_row_offset.size(), 0);
+  }
+  const uint64_t out_rows = program.out_row_offset.size();
+  list_vertical_taps(plan, in, out, out_rows, program);
+
+  // Horizontal taps per output column (for borders), and the interior.
+  const PoolingAxis& last = plan.axes[plan.spatial_rank - 1];
+  const uint64_t window = last.window;
+  program.htap_begin.assign(1, 0);
+  for (uint64_t x = 0; x < k.out_width; ++x) {
+    for (uint64_t tap = 0; tap < window; ++tap) {
+      const int64_t i = last.taps[x * window + tap];
+      if (i != kPaddingIndex) program.htap_col.push_back(static_cast<uint64_t>(i));
+    }
+    program.htap_begin.push_back(program.htap_col.size());
+  }
+  const std::optional<Interior> interior = find_interior(last, k.out_width);
+
+  // The kernels' vector path, if the interior is wide enough for this CPU's
+  // vectors and one output row's split input rows fit the scratch limit.
+  uint64_t most_rows = 0;
+  for (uint64_t row = 0; row < out_rows; ++row) {
+    most_rows = std::max(most_rows, program.vtap_begin[row + 1] - program.vtap_begin[row]);
+  }
+  const uint64_t step = interior ? static_cast<uint64_t>(interior->step) : 1;
+  const uint64_t phase_length = (k.in_width + step - 1) / step;
+  PoolShape shape;
+  if (interior) shape = kernels.pool_shape(k.type, k.index_bytes, most_rows * window, interior->end - interior->begin);
+  std::size_t slot_bytes = static_cast<std::size_t>(step * phase_length * shape.split_bytes);
+  if (most_rows * slot_bytes > kMaxScratchBytes) shape = PoolShape{};
+  program.shape = shape;
+  const bool vector_path = shape.vectors != PoolVectors::None;
+  if (vector_path) {
+    k.vectors = shape.vectors;
+    k.x_lo = interior->begin;
+    k.x_hi = interior->end;
+    k.column_step = interior->step;
+    k.window_columns = window;
+    k.phase_length = phase_length;
+    k.max_row_taps = most_rows * window;
+    auto split_position = [&](uint64_t column) {  // plan time: a division per tap is fine
+      return column % step * phase_length + column / step;
+    };
+    for (uint64_t tap = 0; tap < window; ++tap) {
+      const uint64_t column = static_cast<uint64_t>(last.taps[k.x_lo * window + tap]);
+      program.tap_column.push_back(column);
+      program.tap_split.push_back(split_position(column));
+    }
+    for (uint64_t column : program.htap_col) program.htap_split.push_back(split_position(column));
+  } else {
+    slot_bytes = 0;
+  }
+
+  make_bands(out_rows, program.in_row_offset.size(), k.out_width, vector_path, slot_bytes, program);
+  point_kernel_at_tables(program);
+  program.units = k.planes * k.band_count;
+}
+
+uint64_t traffic_bytes(const Operation& op) {
+  const TensorDesc& in = op.input();
+  const TensorDesc& out = op.output();
+  uint64_t bytes = out.element_count() * out.element_size();
+  uint64_t read = in.layout().distinct_offsets;
+  if (op.kind() != OpKind::MaxPooling2) read = std::min(read, out.element_count());
+  bytes += read * in.element_size();
+  if (op.output_indices()) bytes += op.output_indices()->element_count() * op.output_indices()->element_size();
+  return bytes;
+}
+
+}  // namespace stridescope::fast

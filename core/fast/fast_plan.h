@@ -1,0 +1,63 @@
+// Turns a validated Operation into the kernels' plans (kernel_plan.h),
+// starting from core's per-dimension index tables (core/index_plan.h): the
+// only place operator index arithmetic lives. Everything here is about
+// layout: folding, ordering and merging dimensions, multiplying table entries
+// by strides, and finding runs in tables.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/fast/kernel_plan.h"
+#include "core/fast/kernels.h"
+#include "core/operation.h"
+
+namespace stridescope::fast {
+
+// A gather (identity, slice, slice1, padding) as rows of runs. The kernel's
+// pointers point into this object's vectors: not copyable.
+struct GatherProgram {
+  GatherKernel kernel;
+  uint64_t items = 0;  // rows * row pieces: the units threads share
+  std::vector<RowRun> runs;
+  std::vector<int64_t> table;
+  std::array<std::vector<int64_t>, kMaxRank> outer_tables;
+
+  GatherProgram() = default;
+  GatherProgram(const GatherProgram&) = delete;
+  GatherProgram& operator=(const GatherProgram&) = delete;
+};
+
+struct GatherOptions {
+  uint64_t stream_min_output_bytes = 0;  // 0: no non-temporal stores
+  uint64_t min_items = 1;                // cut long rows so there are at least this many items
+};
+
+void make_gather_program(const Operation& op, const GatherOptions& options, GatherProgram& program);
+
+// max_pooling2 as work units (plane x band of output rows).
+struct PoolProgram {
+  PoolKernel kernel;
+  PoolShape shape;
+  uint64_t units = 0;
+  std::size_t scratch_bytes = 0;  // per thread
+  std::vector<int64_t> in_row_offset, out_row_offset, idx_row_offset;
+  std::vector<uint64_t> vtap_begin, vtap_row, vtap_slot;
+  std::vector<uint64_t> htap_begin, htap_col, htap_split;
+  std::vector<uint64_t> tap_split, tap_column;
+  std::vector<PoolBand> bands;
+  std::vector<uint64_t> slot_rows;
+
+  PoolProgram() = default;
+  PoolProgram(const PoolProgram&) = delete;
+  PoolProgram& operator=(const PoolProgram&) = delete;
+};
+
+void make_pool_program(const Operation& op, const KernelTable& kernels, PoolProgram& program);
+
+// Bytes one run reads and writes: the input elements the op reads (distinct
+// buffer elements, at most) plus the output (and indices) elements written.
+uint64_t traffic_bytes(const Operation& op);
+
+}  // namespace stridescope::fast

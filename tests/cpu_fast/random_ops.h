@@ -1,0 +1,51 @@
+// Random operator requests for differential tests: every op, all eleven data
+// types, ranks 1-8 (4-5 for pooling), packed, gapped, permuted, broadcast and
+// overlapping inputs, gapped and permuted outputs, negative slice1 strides,
+// paddings beyond the input size, pooling with dilation, asymmetric padding
+// and UINT32/UINT64 indices. Draws may be invalid; Operation::make decides.
+// Input buffers mix random bits with values that make ties, NaNs and signed
+// zeros likely.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <optional>
+#include <string>
+
+#include "core/op_request.h"
+#include "core/tensor_desc.h"
+
+namespace stridescope::testing {
+
+// SplitMix64: the same sequence on every machine.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next();
+  uint64_t below(uint64_t n);                 // [0, n)
+  int64_t between(int64_t lo, int64_t hi);    // [lo, hi]
+  bool chance(double p);
+
+ private:
+  uint64_t state_;
+};
+
+struct DrawOptions {
+  bool big = false;  // large enough for the threaded, vector and streaming paths
+  std::optional<OpKind> kind;
+};
+
+// Output elements beyond which a draw is not worth the reference's time.
+inline constexpr uint64_t kMaxSmallOutput = 20000;
+inline constexpr uint64_t kMaxBigOutput = 400000;
+
+OpRequest random_request(Rng& rng, const DrawOptions& options);
+
+// Fills the input buffer of `desc` with random bits and troublesome values.
+void fill_random(Rng& rng, const TensorDesc& desc, std::span<std::byte> buffer);
+
+// "padding FLOAT16 in[2,3]/[3,1] out[..]/[..] start[..] ..." for failure messages.
+std::string describe(const OpRequest& request);
+
+}  // namespace stridescope::testing
