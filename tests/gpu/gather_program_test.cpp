@@ -7,12 +7,10 @@
 
 #include "core/index_plan.h"
 #include "gpu_test_support.h"
-#include "random_spec.h"
+#include "shared_spec_draws.h"
 
 namespace stridescope::gpu {
 namespace {
-
-using test::Rng;
 
 Operation make_op(const OpRequest& request) {
   auto op = Operation::make(request);
@@ -32,12 +30,12 @@ OpRequest request(DataType type, std::vector<uint64_t> sizes, ParamsRequest para
 // "out[o] = in[sum_d source[d][o_d] * inStride[d]]" (index_plan.h), evaluated
 // from core's plan directly, against the program, for every output element.
 TEST(GatherProgram, ReadsWhatTheCorePlanSaysForRandomSpecs) {
-  Rng rng(7);
+  reference::Rng rng(7);
   int checked = 0;
   for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}) {
     for (int i = 0; i < 60; ++i) {
       const DataType type = kAllDataTypes[rng.below(kAllDataTypes.size())];
-      auto op = test::random_operation(kind, type, 1 + static_cast<std::size_t>(i % 8), rng);
+      auto op = test::draw_for_gpu(kind, type, rng);
       if (!op) continue;
       const GatherPlan plan = make_gather_plan(*op);
       const GatherProgram program = make_gather_program(*op);
@@ -94,13 +92,13 @@ TEST(GatherProgram, ContiguousSliceRowsBecomeByteCopies) {
 
 // Every output byte is written once: by one copy or fill, or by the shader in one region.
 TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
-  Rng rng(5);
+  reference::Rng rng(5);
   GatherTuning eager;
   eager.min_copy_bytes = 4;  // copies wherever a run exists
   int with_copies = 0;
   for (int i = 0; i < 400; ++i) {
     const OpKind kind = std::array{OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}[i % 4];
-    auto op = test::random_operation(kind, kAllDataTypes[rng.below(kAllDataTypes.size())], 1 + rng.below(8), rng);
+    auto op = test::draw_for_gpu(kind, kAllDataTypes[rng.below(kAllDataTypes.size())], rng);
     if (!op) continue;
     const GatherProgram program = make_gather_program(*op, eager);
     if (!program.copies.empty()) ++with_copies;

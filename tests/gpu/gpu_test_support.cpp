@@ -6,10 +6,12 @@
 #include <limits>
 #include <memory>
 #include <sstream>
+#include <utility>
 
 #include "core/compare.h"
 #include "core/cpu_backend.h"
 #include "core/scalar.h"
+#include "reference/reference_ops.h"
 
 namespace stridescope::test {
 
@@ -200,9 +202,11 @@ std::string describe(const Operation& op) {
 
 namespace {
 
-// First difference between `cpu` and `gpu` buffers of `desc`, in words.
+// First difference between the `cpu` and `gpu` buffers of `desc`, in words;
+// `names` label the two buffers (the expected one first).
 std::string first_difference(const TensorDesc& desc, std::span<const std::byte> cpu, std::span<const std::byte> gpu,
-                             std::span<const std::byte> before) {
+                             std::span<const std::byte> before,
+                             std::pair<const char*, const char*> names = {"cpu", "gpu"}) {
   if (auto mismatch = compare_tensors(desc, cpu, gpu)) {
     std::ostringstream out;
     const std::size_t size = desc.element_size();
@@ -211,25 +215,24 @@ std::string first_difference(const TensorDesc& desc, std::span<const std::byte> 
     std::memcpy(&cpu_bits, cpu.data() + mismatch->first_offset * size, size);
     std::memcpy(&gpu_bits, gpu.data() + mismatch->first_offset * size, size);
     out << mismatch->count << " elements differ; first at " << format_coord(mismatch->first) << " (offset "
-        << mismatch->first_offset << "): cpu 0x" << std::hex << cpu_bits << " gpu 0x" << gpu_bits;
+        << mismatch->first_offset << "): " << names.first << " 0x" << std::hex << cpu_bits << " " << names.second
+        << " 0x" << gpu_bits;
     return out.str();
   }
   for (std::size_t i = 0; i < cpu.size(); ++i) {
     if (cpu[i] != gpu[i]) {
       std::ostringstream out;
       out << "byte " << i << " outside the tensor's elements changed: it was 0x" << std::hex
-          << static_cast<int>(before[i]) << ", cpu left 0x" << static_cast<int>(cpu[i]) << ", gpu wrote 0x"
-          << static_cast<int>(gpu[i]);
+          << static_cast<int>(before[i]) << ", " << names.first << " left 0x" << static_cast<int>(cpu[i]) << ", "
+          << names.second << " wrote 0x" << static_cast<int>(gpu[i]);
       return out.str();
     }
   }
   return "no difference";
 }
 
-}  // namespace
-
-::testing::AssertionResult matches_cpu(VulkanBackend& gpu, const Operation& op, std::span<const std::byte> input,
-                                       uint64_t seed) {
+::testing::AssertionResult compare_with_cpu(VulkanBackend& gpu, const Operation& op, std::span<const std::byte> input,
+                                            uint64_t seed, bool also_reference) {
   Rng rng(seed ^ 0x5EEDu);
   constexpr std::size_t kSlack = 12;  // bytes past the tensor that nobody may touch
   auto canary = [&](uint64_t bytes) {
@@ -256,7 +259,35 @@ std::string first_difference(const TensorDesc& desc, std::span<const std::byte> 
                                          << first_difference(*op.output_indices(), cpu_idx, gpu_idx, idx_before);
   }
   if (!gpu_stats->gpu_milliseconds) return ::testing::AssertionFailure() << "no GPU time reported";
+  if (also_reference) {
+    // Same pre-filled buffers: gaps and slack must survive there too.
+    std::vector<std::byte> ref_out = out_before, ref_idx = idx_before;
+    const Status ref = reference::run(op, input, ref_out, ref_idx);
+    if (!ref) return ::testing::AssertionFailure() << "reference failed: " << ref.error().to_string();
+    if (ref_out != cpu_out) {
+      return ::testing::AssertionFailure() << "cpu and gpu agree, the independent reference differs: output: "
+                                           << first_difference(op.output(), ref_out, cpu_out, out_before,
+                                                               {"reference", "cpu"});
+    }
+    if (ref_idx != cpu_idx) {
+      return ::testing::AssertionFailure() << "cpu and gpu agree, the independent reference differs: indices: "
+                                           << first_difference(*op.output_indices(), ref_idx, cpu_idx, idx_before,
+                                                               {"reference", "cpu"});
+    }
+  }
   return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+::testing::AssertionResult matches_cpu(VulkanBackend& gpu, const Operation& op, std::span<const std::byte> input,
+                                       uint64_t seed) {
+  return compare_with_cpu(gpu, op, input, seed, false);
+}
+
+::testing::AssertionResult matches_cpu_and_reference(VulkanBackend& gpu, const Operation& op,
+                                                     std::span<const std::byte> input, uint64_t seed) {
+  return compare_with_cpu(gpu, op, input, seed, true);
 }
 
 }  // namespace stridescope::test

@@ -1,7 +1,8 @@
 // Shared by the Vulkan tests: one backend for the whole test program (with
 // the validation layer on, so pipelines compile once), the fixture that
 // skips only where no Vulkan device exists and fails on any validation
-// message, and the bit-for-bit comparison with the CPU reference backend.
+// message, and the bit-for-bit comparison with the CPU reference backend
+// (and, for small tensors, with the independent reference of tests/reference).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -65,6 +66,12 @@ std::string describe(const Operation& op);
 // must keep the pre-filled bytes.
 ::testing::AssertionResult matches_cpu(VulkanBackend& gpu, const Operation& op,
                                        std::span<const std::byte> input, uint64_t seed);
+
+// matches_cpu, and the CPU's buffers must also equal those of the independent
+// reference (reference::run, tests/reference/reference_ops.h), which shares
+// no index arithmetic with core. For small tensors: the reference is slow.
+::testing::AssertionResult matches_cpu_and_reference(VulkanBackend& gpu, const Operation& op,
+                                                     std::span<const std::byte> input, uint64_t seed);
 
 template <class T>
 std::vector<std::byte> bytes_of(const std::vector<T>& values) {

@@ -1,9 +1,9 @@
 // Work too big for one binding or one dispatch, and the staging path.
 //   - Bindings never exceed maxStorageBufferRange (128 MiB on lavapipe): real
 //     tensors beyond 128 MiB, and random small specs with the limit lowered
-//     to a few hundred bytes so that every op is cut into many windows.
+//     to 128 bytes so that every op is cut into many windows.
 //   - Dispatches never exceed maxComputeWorkGroupCount[0] (65,535): a real
-//     case one past it, and random specs with the limit lowered to 2.
+//     case one past it, and random specs with the limit lowered to 1 (and 3).
 //   - force_staging: device-local buffers behind staging copies, checked on
 //     lavapipe, whose memory is all host-visible.
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 #include <cstring>
 
 #include "gpu_test_support.h"
-#include "random_spec.h"
+#include "shared_spec_draws.h"
 
 namespace stridescope::test {
 namespace {
@@ -30,27 +30,29 @@ std::vector<std::byte> pattern(uint64_t bytes) {
   return data;
 }
 
-// Random specs of every op and type on `gpu`; returns how many ran.
+// Shared random specs (tests/reference/random_specs.h) of every op and type
+// on `gpu`; returns how many ran.
 // `split_runs` counts runs cut into several boxes. With tiny testing limits a
 // pooling window can span more than one binding; such a spec is refused with
 // a clear error and not counted.
 int random_specs_match(VulkanBackend& gpu, uint64_t seed, int per_op, int* split_runs) {
-  Rng rng(seed);
+  reference::Rng rng(seed);
   int ran = 0;
   for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding, OpKind::MaxPooling2}) {
     for (int i = 0; i < per_op; ++i) {
       const DataType type = kAllDataTypes[static_cast<std::size_t>(i) % kAllDataTypes.size()];
-      auto op = random_operation(kind, type, 1 + static_cast<std::size_t>(i % 8), rng);
+      OpRequest request;
+      auto op = draw_for_gpu(kind, type, rng, &request);
       if (!op) continue;
-      const std::vector<std::byte> input = random_input(op->input(), rng);
+      const std::vector<std::byte> input = special_input(op->input(), rng);
       if (kind == OpKind::MaxPooling2) {
         auto probe = run_to_new_buffers(gpu, *op, input);
         if (!probe && probe.error().message.find("one output element reads input spread") != std::string::npos) {
           continue;
         }
       }
-      EXPECT_TRUE(matches_cpu(gpu, *op, input, seed + static_cast<uint64_t>(i)))
-          << "seed " << seed << " " << describe(*op);
+      EXPECT_TRUE(matches_cpu_and_reference(gpu, *op, input, seed + static_cast<uint64_t>(i)))
+          << "seed " << seed << " " << reference::json_spec(request);
       if (::testing::Test::HasFailure()) return ran;
       ++ran;
       if (split_runs == nullptr) continue;
@@ -80,7 +82,8 @@ class VulkanLimits : public VulkanTest {
 };
 
 TEST_F(VulkanLimits, TinyBindingWindowsAndDispatchesGiveTheSameBits) {
-  backend_->set_testing_limits({uint64_t{256}, uint32_t{1}});
+  // 128 bytes: the shared specs are small (most fit 256 bytes whole).
+  backend_->set_testing_limits({uint64_t{128}, uint32_t{1}});
   int split = 0;
   EXPECT_GE(random_specs_match(*backend_, 91, 40, &split), 140);
   EXPECT_GT(split, 60);  // many runs really were cut up (tiny tensors fit whole)

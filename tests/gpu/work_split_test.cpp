@@ -9,7 +9,7 @@
 
 #include "gpu/gather_program.h"
 #include "gpu_test_support.h"
-#include "random_spec.h"
+#include "shared_spec_draws.h"
 
 namespace stridescope::gpu {
 namespace {
@@ -54,12 +54,12 @@ TEST(WorkSplit, SmallTensorsAreBoundWhole) {
 }
 
 TEST(WorkSplit, WindowsFitTheLimitAndCoverEveryElementOnce) {
-  Rng rng(11);
+  reference::Rng rng(11);
   int split_cases = 0;
   for (int i = 0; i < 300; ++i) {
     const OpKind kind = std::array{OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}[i % 4];
     const DataType type = kAllDataTypes[rng.below(kAllDataTypes.size())];
-    auto op = test::random_operation(kind, type, 1 + rng.below(8), rng);
+    auto op = test::draw_for_gpu(kind, type, rng);
     if (!op) continue;
     const GatherProgram program = make_gather_program(*op);
     DeviceLimits limits;
