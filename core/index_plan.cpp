@@ -35,7 +35,15 @@ GatherPlan make_gather_plan(const Operation& op) {
     case OpKind::Padding: {
       const auto& p = op.params_as<PaddingParams>();
       const Sizes& in = op.input().sizes();
-      return tabulate(op, [&](std::size_t d, uint64_t o) { return padding_source_index(p, in, d, o); });
+      GatherPlan plan =
+          tabulate(op, [&](std::size_t d, uint64_t o) { return padding_source_index(p, in, d, o); });
+      for (std::size_t d = 0; d < plan.rank; ++d) {
+        plan.unfolded[d].resize(plan.source[d].size());
+        for (uint64_t o = 0; o < plan.unfolded[d].size(); ++o) {
+          plan.unfolded[d][o] = unfolded_padding_index(p, d, o);
+        }
+      }
+      return plan;
     }
     case OpKind::MaxPooling2: break;
   }

@@ -7,6 +7,9 @@
 //   GatherPlan (identity, slice, slice1, padding):
 //     source[d][o] = the input index read by output index o along d, or
 //                    kPaddingIndex where CONSTANT padding supplies the value.
+//     unfolded[d][o] (padding only) = o - startPadding[d], the input index
+//                    before folding: outside [0, inputSize) means o lies in
+//                    a padding region of axis d.
 //     out[o] = any source[d][o_d] == kPaddingIndex ? paddingValue
 //              : in[sum_d source[d][o_d] * inStrides[d]]
 //
@@ -27,6 +30,7 @@ namespace stridescope {
 struct GatherPlan {
   std::size_t rank = 0;
   std::array<std::vector<int64_t>, kMaxRank> source;  // source[d].size() == output size d
+  std::array<std::vector<int64_t>, kMaxRank> unfolded;  // padding only; empty otherwise
 };
 
 struct PoolingAxis {

@@ -73,11 +73,16 @@ constexpr int64_t fold_padded_index(PaddingMode mode, int64_t i, int64_t n) {
   return kPaddingIndex;
 }
 
+// Output index `out` along `dim` as an input index, before folding: < 0 or
+// >= the input size inside a padding region.
+inline int64_t unfolded_padding_index(const PaddingParams& p, std::size_t dim, uint64_t out) {
+  return static_cast<int64_t>(out) - static_cast<int64_t>(p.start_padding[dim]);
+}
+
 // The input index that output index `out` reads along dimension `dim`.
 inline int64_t padding_source_index(const PaddingParams& p, const Sizes& input_sizes,
                                      std::size_t dim, uint64_t out) {
-  return fold_padded_index(p.mode,
-                           static_cast<int64_t>(out) - static_cast<int64_t>(p.start_padding[dim]),
+  return fold_padded_index(p.mode, unfolded_padding_index(p, dim, out),
                            static_cast<int64_t>(input_sizes[dim]));
 }
 

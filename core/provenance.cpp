@@ -64,8 +64,7 @@ Provenance explain_gather(const Operation& op, const Coord& out) {
   for (std::size_t d = 0; d < plan.rank; ++d) {
     const int64_t index = plan.source[d][out[d]];
     if (op.kind() == OpKind::Padding) {
-      const auto& p = op.params_as<PaddingParams>();
-      const int64_t unfolded = static_cast<int64_t>(out[d]) - static_cast<int64_t>(p.start_padding[d]);
+      const int64_t unfolded = plan.unfolded[d][out[d]];
       result.unfolded.push_back(unfolded);
       if (index == kPaddingIndex) {
         constant_axes.push_back(d);

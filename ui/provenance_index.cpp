@@ -10,13 +10,6 @@ namespace {
 // Beyond these the tables would cost more memory or time than a view is worth;
 // the views then simply show fewer overlays.
 constexpr uint64_t kMaxReaderEntries = uint64_t{1} << 26;
-constexpr uint64_t kMaxExplainWork = uint64_t{1} << 27;
-
-Coord clamped_coord(const Sizes& sizes, uint64_t index) {
-  Coord coord;
-  for (uint64_t size : sizes) coord.push_back(std::min(index, size - 1));
-  return coord;
-}
 
 }  // namespace
 
@@ -29,12 +22,10 @@ ProvenanceIndex ProvenanceIndex::build(const Operation& op) {
 
   uint64_t sum_in = 0;
   uint64_t sum_out = 0;
-  uint64_t max_out = 0;
   for (uint64_t s : in_sizes) sum_in += s;
-  for (uint64_t s : out_sizes) {
-    sum_out += s;
-    max_out = std::max(max_out, s);
-  }
+  for (uint64_t s : out_sizes) sum_out += s;
+
+  std::array<std::vector<int64_t>, kMaxRank> unfolded;  // padding: input index before folding
 
   // Per axis: output index -> input index(es), from the core's plan.
   std::array<std::vector<std::pair<uint64_t, uint64_t>>, kMaxRank> pairs;  // (input index, output index)
@@ -61,6 +52,7 @@ ProvenanceIndex ProvenanceIndex::build(const Operation& op) {
   } else {
     GatherPlan plan = make_gather_plan(op);
     for (std::size_t d = 0; d < plan.rank; ++d) index.source_[d] = std::move(plan.source[d]);
+    unfolded = std::move(plan.unfolded);
     index.readers_known_ = sum_out + sum_in < kMaxReaderEntries;
     if (index.readers_known_) {
       for (std::size_t d = 0; d < index.rank_; ++d) {
@@ -88,23 +80,12 @@ ProvenanceIndex ProvenanceIndex::build(const Operation& op) {
     }
   }
 
-  // Padding regions, from explain()'s unfolded input coordinate: one explain
-  // per output index covers every axis at once.
+  // Padding regions, from the plan's unfolded input indices.
   if (op.kind() == OpKind::Padding) {
-    index.padding_known_ = max_out * sum_out < kMaxExplainWork;
-    if (index.padding_known_) {
-      for (std::size_t d = 0; d < index.rank_; ++d) index.padding_[d].assign(out_sizes[d], false);
-      for (uint64_t o = 0; o < max_out; ++o) {
-        const Expected<Provenance> p = explain(op, clamped_coord(out_sizes, o));
-        if (!p || p->unfolded.size() != index.rank_) {
-          index.padding_known_ = false;
-          break;
-        }
-        for (std::size_t d = 0; d < index.rank_; ++d) {
-          if (o >= out_sizes[d]) continue;
-          const int64_t u = p->unfolded[d];
-          index.padding_[d][o] = u < 0 || u >= static_cast<int64_t>(in_sizes[d]);
-        }
+    for (std::size_t d = 0; d < index.rank_; ++d) {
+      index.padding_[d].assign(unfolded[d].size(), false);
+      for (uint64_t o = 0; o < unfolded[d].size(); ++o) {
+        index.padding_[d][o] = unfolded[d][o] < 0 || unfolded[d][o] >= static_cast<int64_t>(in_sizes[d]);
       }
     }
   }
@@ -126,7 +107,7 @@ ProvenanceIndex ProvenanceIndex::build(const Operation& op) {
 }
 
 bool ProvenanceIndex::in_padding(std::size_t dim, uint64_t o) const {
-  if (kind_ != OpKind::Padding || !padding_known_) return false;
+  if (kind_ != OpKind::Padding) return false;
   return padding_[dim][o];
 }
 

@@ -5,7 +5,7 @@
 //   - source(d, o):   GatherPlan::source            (make_gather_plan)
 //   - readers(d, i):  the inverse of the plan tables, the same lists
 //                     readers_per_axis() returns (a test checks they agree)
-//   - in_padding(d, o): explain()'s `unfolded` coordinate lies outside the input
+//   - in_padding(d, o): GatherPlan::unfolded lies outside the input
 //   - window(d):      slice1's InputWindowOffsets/Sizes, or the span slice reads
 // Nothing here evaluates an operator formula.
 #pragma once
@@ -35,8 +35,6 @@ class ProvenanceIndex {
   int64_t source(std::size_t dim, uint64_t o) const { return source_[dim][o]; }
   // Padding: output index `o` along `dim` lies in a padding region.
   bool in_padding(std::size_t dim, uint64_t o) const;
-  // False when the tensor was too large to tabulate the padding regions.
-  bool padding_known() const { return padding_known_; }
 
   // Output indices along `dim` that read input index `i` (pooling: any tap).
   std::span<const uint64_t> readers(std::size_t dim, uint64_t i) const;
@@ -65,7 +63,6 @@ class ProvenanceIndex {
   std::array<std::vector<bool>, kMaxRank> padding_;
   std::array<AxisReaders, kMaxRank> readers_;
   std::array<std::optional<std::pair<uint64_t, uint64_t>>, kMaxRank> window_;
-  bool padding_known_ = true;
   bool readers_known_ = true;
 };
 

@@ -98,6 +98,25 @@ TEST(IndexPlan, PaddingTablesFollowThePageExamples) {
   }
 }
 
+// The input index before folding is what tells a padding region apart: the
+// page's StartPadding {0,0,1,2} over a 4x4 input puts output rows 0 and 5..7
+// and columns 0..1 and 6..9 outside [0, 4).
+TEST(IndexPlan, PaddingUnfoldedTablesLocateThePaddingRegions) {
+  SS_ASSERT_MAKE(op, page_padding(PaddingMode::Reflection));
+  const GatherPlan plan = make_gather_plan(op);
+  EXPECT_EQ(plan.unfolded[0], (Table{0}));
+  EXPECT_EQ(plan.unfolded[2], (Table{-1, 0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(plan.unfolded[3], (Table{-2, -1, 0, 1, 2, 3, 4, 5, 6, 7}));
+}
+
+TEST(IndexPlan, OnlyPaddingHasUnfoldedTables) {
+  OpRequest request{tensor(DataType::Float32, {2, 3}), TensorRequest{}, std::nullopt, IdentityRequest{}};
+  SS_ASSERT_MAKE(op, request);
+  const GatherPlan plan = make_gather_plan(op);
+  EXPECT_TRUE(plan.unfolded[0].empty());
+  EXPECT_TRUE(plan.unfolded[1].empty());
+}
+
 TEST(IndexPlan, PoolingTapsMarkPaddingAndSpreadByDilation) {
   // Input 4x4; H: window 3, stride 1, start 1, end 1 -> 4 outputs;
   // W: window 2, dilation 2, stride 2 -> (4 - 3) / 2 + 1 = 1 output.
