@@ -471,6 +471,8 @@ Scalar random_padding_value(Rng& rng, DataType type, bool allow_out_of_range) {
       case 3: return rng.chance(0.5) ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
       case 4: return 0.1;
       case 5: return std::ldexp(static_cast<double>(rng.range(1, 1000)), -30);  // FLOAT16 denormals
+      case 6: return std::numeric_limits<double>::quiet_NaN();
+      case 7: return type == DataType::Float64 ? 5e-324 : 1e-40;  // FLOAT64 / FLOAT32 denormals
       default: return (static_cast<double>(rng.next() >> 11) * 0x1p-53 * 2 - 1) * (rng.chance(0.5) ? 10.0 : limit);
     }
   }
