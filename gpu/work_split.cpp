@@ -149,9 +149,7 @@ Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLi
   if (regions.empty()) regions.push_back(Region{std::vector<uint64_t>(model.sizes.size(), 0), model.sizes, std::nullopt});
   for (const Region& region : regions) {
     WorkBox box;
-    box.lo = region.lo;
-    box.extent = region.extent;
-    box.skip = region.skip;
+    static_cast<Region&>(box) = region;
     if (auto s = splitter.split(box, 0); !s) return s.error();
   }
   return splitter.take();

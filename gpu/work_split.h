@@ -54,10 +54,8 @@ struct Window {
   uint64_t base_element = 0;
 };
 
-struct WorkBox {
-  std::vector<uint64_t> lo;
-  std::vector<uint64_t> extent;
-  std::optional<std::pair<uint64_t, uint64_t>> skip;  // Region::skip
+// A Region small enough for one binding window per buffer and one dispatch.
+struct WorkBox : Region {
   Window input;
   Window output;
   Window indices;
