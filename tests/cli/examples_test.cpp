@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.h"
+#include "tests/reference/directml_pages.h"
 
 namespace stridescope::test {
 namespace {
@@ -36,49 +37,13 @@ const std::map<std::string, ExampleResult>& expected_results() {
       // DML_SLICE1_OPERATOR_DESC, Beispiel 2 (negative strides).
       {"slice1_example2_negative_strides.json", {{1, 1, 2, 2}, {14, 16, 6, 8}}},
       // DML_PADDING_OPERATOR_DESC, 例 1: CONSTANT 9.
-      {"padding_example1_constant.json",
-       {{1, 1, 8, 10},
-        {9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-         9, 9, 1, 2, 3, 4, 9, 9, 9, 9,
-         9, 9, 5, 6, 7, 8, 9, 9, 9, 9,
-         9, 9, 1, 2, 3, 4, 9, 9, 9, 9,
-         9, 9, 5, 6, 7, 8, 9, 9, 9, 9,
-         9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-         9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-         9, 9, 9, 9, 9, 9, 9, 9, 9, 9}}},
+      {"padding_example1_constant.json", {{1, 1, 8, 10}, pages::values<double>(pages::kPaddingConstant9)}},
       // 例 2: EDGE.
-      {"padding_example2_edge.json",
-       {{1, 1, 8, 10},
-        {1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-         1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-         5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-         1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-         5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-         5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-         5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-         5, 5, 5, 6, 7, 8, 8, 8, 8, 8}}},
+      {"padding_example2_edge.json", {{1, 1, 8, 10}, pages::values<double>(pages::kPaddingEdge)}},
       // 例 3: REFLECTION.
-      {"padding_example3_reflection.json",
-       {{1, 1, 8, 10},
-        {7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-         3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-         7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-         3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-         7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-         3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-         7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-         3, 2, 1, 2, 3, 4, 3, 2, 1, 2}}},
+      {"padding_example3_reflection.json", {{1, 1, 8, 10}, pages::values<double>(pages::kPaddingReflection)}},
       // 例 4: SYMMETRIC.
-      {"padding_example4_symmetric.json",
-       {{1, 1, 8, 10},
-        {2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-         2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-         6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-         2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-         6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-         6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-         2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-         6, 5, 5, 6, 7, 8, 8, 7, 6, 5}}},
+      {"padding_example4_symmetric.json", {{1, 1, 8, 10}, pages::values<double>(pages::kPaddingSymmetric)}},
       // 3x3 window, stride 2, padding 1 over the 5x5 input 3 1 4 1 5 / 9 2 6 5 3 /
       // 5 8 9 7 9 / 3 2 3 8 4 / 6 2 6 4 3. Out[0,2]'s window holds two 5s; the
       // first in row-major window order (index 4) wins.

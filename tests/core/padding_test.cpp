@@ -17,6 +17,7 @@
 #include <bit>
 
 #include "test_support.h"
+#include "tests/reference/directml_pages.h"
 
 namespace stridescope {
 namespace {
@@ -51,7 +52,7 @@ static_assert(parse_padding_mode("SYMMETRIC") == PaddingMode::Symmetric);
 static_assert(!parse_padding_mode("reflect").has_value());
 
 // Example input, shared by all four examples.
-const std::vector<float> kPageInput{1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8};
+const std::vector<float> kPageInput = pages::values<float>(pages::kPaddingInput);
 
 OpRequest page_request(PaddingMode mode, Scalar value = int64_t{0}) {
   return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), TensorRequest{}, std::nullopt,
@@ -69,50 +70,22 @@ void expect_output(const OpRequest& request, const std::vector<float>& input, co
 
 TEST(Padding, Example1_ConstantFillsWithThePaddingValue) {
   expect_output(page_request(PaddingMode::Constant, int64_t{9}), kPageInput,
-                {9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-                 9, 9, 1, 2, 3, 4, 9, 9, 9, 9,
-                 9, 9, 5, 6, 7, 8, 9, 9, 9, 9,
-                 9, 9, 1, 2, 3, 4, 9, 9, 9, 9,
-                 9, 9, 5, 6, 7, 8, 9, 9, 9, 9,
-                 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-                 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-                 9, 9, 9, 9, 9, 9, 9, 9, 9, 9});
+                pages::values<float>(pages::kPaddingConstant9));
 }
 
 TEST(Padding, Example2_EdgeRepeatsTheEdgeValue) {
   expect_output(page_request(PaddingMode::Edge), kPageInput,
-                {1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-                 1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-                 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                 1, 1, 1, 2, 3, 4, 4, 4, 4, 4,
-                 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                 5, 5, 5, 6, 7, 8, 8, 8, 8, 8});
+                pages::values<float>(pages::kPaddingEdge));
 }
 
 TEST(Padding, Example3_ReflectionMirrorsWithoutRepeatingTheEdge) {
   expect_output(page_request(PaddingMode::Reflection), kPageInput,
-                {7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-                 3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-                 7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-                 3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-                 7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-                 3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-                 7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-                 3, 2, 1, 2, 3, 4, 3, 2, 1, 2});
+                pages::values<float>(pages::kPaddingReflection));
 }
 
 TEST(Padding, Example4_SymmetricMirrorsRepeatingTheEdge) {
   expect_output(page_request(PaddingMode::Symmetric), kPageInput,
-                {2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-                 2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-                 6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-                 2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-                 6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-                 6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-                 2, 1, 1, 2, 3, 4, 4, 3, 2, 1,
-                 6, 5, 5, 6, 7, 8, 8, 7, 6, 5});
+                pages::values<float>(pages::kPaddingSymmetric));
 }
 
 OpRequest line(PaddingMode mode, uint64_t n, uint64_t start, uint64_t end) {

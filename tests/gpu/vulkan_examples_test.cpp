@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gpu_test_support.h"
+#include "tests/reference/directml_pages.h"
 
 namespace stridescope::test {
 namespace {
@@ -67,7 +68,7 @@ TEST_F(VulkanExamples, Slice1_NegativeStrideStartsAtWindowEnd) {
 }
 
 // DML_PADDING_OPERATOR_DESC examples 1-4: one input, start {0,0,1,2}, end {0,0,3,4}.
-const std::vector<float> kPaddingInput = {1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8};
+const std::vector<float> kPaddingInput = pages::values<float>(pages::kPaddingInput);
 
 OpRequest padding_request(PaddingMode mode, double value = 0) {
   PaddingRequest p;
@@ -79,54 +80,22 @@ OpRequest padding_request(PaddingMode mode, double value = 0) {
 }
 
 TEST_F(VulkanExamples, Padding_ConstantFillsWithPaddingValue) {
-  const std::vector<float> expected = {
-      9, 9, 9, 9, 9, 9, 9, 9, 9, 9,  //
-      9, 9, 1, 2, 3, 4, 9, 9, 9, 9,  //
-      9, 9, 5, 6, 7, 8, 9, 9, 9, 9,  //
-      9, 9, 1, 2, 3, 4, 9, 9, 9, 9,  //
-      9, 9, 5, 6, 7, 8, 9, 9, 9, 9,  //
-      9, 9, 9, 9, 9, 9, 9, 9, 9, 9,  //
-      9, 9, 9, 9, 9, 9, 9, 9, 9, 9,  //
-      9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+  const std::vector<float> expected = pages::values<float>(pages::kPaddingConstant9);
   EXPECT_EQ(run_float(padding_request(PaddingMode::Constant, 9), kPaddingInput), expected);
 }
 
 TEST_F(VulkanExamples, Padding_EdgeRepeatsTheEdgeValue) {
-  const std::vector<float> expected = {
-      1, 1, 1, 2, 3, 4, 4, 4, 4, 4,  //
-      1, 1, 1, 2, 3, 4, 4, 4, 4, 4,  //
-      5, 5, 5, 6, 7, 8, 8, 8, 8, 8,  //
-      1, 1, 1, 2, 3, 4, 4, 4, 4, 4,  //
-      5, 5, 5, 6, 7, 8, 8, 8, 8, 8,  //
-      5, 5, 5, 6, 7, 8, 8, 8, 8, 8,  //
-      5, 5, 5, 6, 7, 8, 8, 8, 8, 8,  //
-      5, 5, 5, 6, 7, 8, 8, 8, 8, 8};
+  const std::vector<float> expected = pages::values<float>(pages::kPaddingEdge);
   EXPECT_EQ(run_float(padding_request(PaddingMode::Edge), kPaddingInput), expected);
 }
 
 TEST_F(VulkanExamples, Padding_ReflectionMirrorsWithoutTheEdgeAndFoldsAgain) {
-  const std::vector<float> expected = {
-      7, 6, 5, 6, 7, 8, 7, 6, 5, 6,  //
-      3, 2, 1, 2, 3, 4, 3, 2, 1, 2,  //
-      7, 6, 5, 6, 7, 8, 7, 6, 5, 6,  //
-      3, 2, 1, 2, 3, 4, 3, 2, 1, 2,  //
-      7, 6, 5, 6, 7, 8, 7, 6, 5, 6,  //
-      3, 2, 1, 2, 3, 4, 3, 2, 1, 2,  //
-      7, 6, 5, 6, 7, 8, 7, 6, 5, 6,  //
-      3, 2, 1, 2, 3, 4, 3, 2, 1, 2};
+  const std::vector<float> expected = pages::values<float>(pages::kPaddingReflection);
   EXPECT_EQ(run_float(padding_request(PaddingMode::Reflection), kPaddingInput), expected);
 }
 
 TEST_F(VulkanExamples, Padding_SymmetricMirrorsWithTheEdge) {
-  const std::vector<float> expected = {
-      2, 1, 1, 2, 3, 4, 4, 3, 2, 1,  //
-      2, 1, 1, 2, 3, 4, 4, 3, 2, 1,  //
-      6, 5, 5, 6, 7, 8, 8, 7, 6, 5,  //
-      2, 1, 1, 2, 3, 4, 4, 3, 2, 1,  //
-      6, 5, 5, 6, 7, 8, 8, 7, 6, 5,  //
-      6, 5, 5, 6, 7, 8, 8, 7, 6, 5,  //
-      2, 1, 1, 2, 3, 4, 4, 3, 2, 1,  //
-      6, 5, 5, 6, 7, 8, 8, 7, 6, 5};
+  const std::vector<float> expected = pages::values<float>(pages::kPaddingSymmetric);
   EXPECT_EQ(run_float(padding_request(PaddingMode::Symmetric), kPaddingInput), expected);
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/provenance.h"
 #include "test_backends.h"
+#include "tests/reference/directml_pages.h"
 #include "ui/diff_model.h"
 #include "ui/evaluation.h"
 #include "ui/linked_selection.h"
@@ -51,21 +52,8 @@ struct Models {
   }
 };
 
-// The DirectML padding page's 8x10 outputs for its 4x4 input.
-const int kConstant[] = {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 5, 6, 7, 8, 9, 9, 9, 9,
-                         9, 9, 1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 5, 6, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-                         9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
-const int kEdge[] = {1, 1, 1, 2, 3, 4, 4, 4, 4, 4, 1, 1, 1, 2, 3, 4, 4, 4, 4, 4, 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                     1, 1, 1, 2, 3, 4, 4, 4, 4, 4, 5, 5, 5, 6, 7, 8, 8, 8, 8, 8, 5, 5, 5, 6, 7, 8, 8, 8, 8, 8,
-                     5, 5, 5, 6, 7, 8, 8, 8, 8, 8, 5, 5, 5, 6, 7, 8, 8, 8, 8, 8};
-const int kReflection[] = {7, 6, 5, 6, 7, 8, 7, 6, 5, 6, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 7, 6, 5, 6, 7, 8, 7, 6, 5, 6,
-                           3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 7, 6, 5, 6, 7, 8, 7, 6, 5, 6, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2,
-                           7, 6, 5, 6, 7, 8, 7, 6, 5, 6, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2};
-const int kSymmetric[] = {2, 1, 1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 1, 2, 3, 4, 4, 3, 2, 1, 6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-                          2, 1, 1, 2, 3, 4, 4, 3, 2, 1, 6, 5, 5, 6, 7, 8, 8, 7, 6, 5, 6, 5, 5, 6, 7, 8, 8, 7, 6, 5,
-                          2, 1, 1, 2, 3, 4, 4, 3, 2, 1, 6, 5, 5, 6, 7, 8, 8, 7, 6, 5};
-
-QStringList texts_of(const int (&values)[80]) {
+// The DirectML padding page's 8x10 outputs as the cells print them.
+QStringList texts_of(const std::array<int, 80>& values) {
   QStringList texts;
   for (int v : values) texts << QString::number(v);
   return texts;
@@ -120,10 +108,10 @@ class ModelsTest : public QObject {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("expected");
     QTest::addColumn<quint32>("flag");
-    QTest::newRow("constant") << "padding_example1_constant.json" << texts_of(kConstant) << quint32(kPadConstant);
-    QTest::newRow("edge") << "padding_example2_edge.json" << texts_of(kEdge) << quint32(kPadEdge);
-    QTest::newRow("reflection") << "padding_example3_reflection.json" << texts_of(kReflection) << quint32(kPadReflection);
-    QTest::newRow("symmetric") << "padding_example4_symmetric.json" << texts_of(kSymmetric) << quint32(kPadSymmetric);
+    QTest::newRow("constant") << "padding_example1_constant.json" << texts_of(pages::kPaddingConstant9) << quint32(kPadConstant);
+    QTest::newRow("edge") << "padding_example2_edge.json" << texts_of(pages::kPaddingEdge) << quint32(kPadEdge);
+    QTest::newRow("reflection") << "padding_example3_reflection.json" << texts_of(pages::kPaddingReflection) << quint32(kPadReflection);
+    QTest::newRow("symmetric") << "padding_example4_symmetric.json" << texts_of(pages::kPaddingSymmetric) << quint32(kPadSymmetric);
   }
   void Padding_OutputsMatchDirectMLExamples() {
     QFETCH(QString, file);
