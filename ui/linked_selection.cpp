@@ -217,13 +217,21 @@ void LinkedSelection::show_input(const SignedCoord& signed_coord) {
   const uint64_t offset = in.offset_of(coord);
   if (models_.input_memory) models_.input_memory->set_marks({{offset, kHovered}});
 
-  const auto readers = readers_per_axis(op, coord);
+  // The evaluation's tables answer without rebuilding the plan on every
+  // mouse move; core's readers_per_axis only where they were too large.
+  const ProvenanceIndex& index = evaluation_->provenance;
   AxisIndexSets sets;
-  uint64_t count = 1;
-  for (std::size_t d = 0; d < in.rank(); ++d) {
-    sets[d] = readers[d];
-    count *= readers[d].size();
+  if (index.readers_known()) {
+    for (std::size_t d = 0; d < in.rank(); ++d) {
+      const auto list = index.readers(d, coord[d]);
+      sets[d].assign(list.begin(), list.end());
+    }
+  } else {
+    const auto readers = readers_per_axis(op, coord);
+    for (std::size_t d = 0; d < in.rank(); ++d) sets[d] = readers[d];
   }
+  uint64_t count = 1;
+  for (std::size_t d = 0; d < in.rank(); ++d) count *= sets[d].size();
   if (models_.output) models_.output->set_reader_sets(sets);
   if (models_.indices) models_.indices->set_reader_sets(sets);
 
@@ -239,10 +247,10 @@ void LinkedSelection::show_input(const SignedCoord& signed_coord) {
     Coord pick(in.rank(), 0);
     std::array<std::size_t, kMaxRank> at{};
     for (uint64_t n = 0; n < std::min<uint64_t>(count, 4); ++n) {
-      for (std::size_t d = 0; d < in.rank(); ++d) pick[d] = readers[d][at[d]];
+      for (std::size_t d = 0; d < in.rank(); ++d) pick[d] = sets[d][at[d]];
       listed << QStringLiteral("out") + coord_text(pick);
       for (std::size_t d = in.rank(); d-- > 0;) {
-        if (++at[d] < readers[d].size()) break;
+        if (++at[d] < sets[d].size()) break;
         at[d] = 0;
       }
     }

@@ -58,25 +58,13 @@ const std::vector<std::byte>* buffer_of(const Evaluation& evaluation, TensorRole
   return nullptr;
 }
 
+// The exact shortest text when it fits a cell, else a rounded one (the tool
+// tip and the status line keep the exact value).
 QString cell_text(const Scalar& value) {
-  // Painting formats thousands of cells, so this avoids format_scalar's
-  // search for the shortest text: std::to_chars finds it directly.
   constexpr std::size_t kShort = 7;
-  char buffer[32];
-  const double d = to_double(value);
-  std::to_chars_result result{};
-  if (const auto* i = std::get_if<int64_t>(&value)) {
-    result = std::to_chars(buffer, buffer + sizeof buffer, *i);
-  } else if (const auto* u = std::get_if<uint64_t>(&value)) {
-    result = std::to_chars(buffer, buffer + sizeof buffer, *u);
-  } else if (!std::isfinite(d)) {
-    return QString::fromStdString(format_scalar(value));
-  } else {
-    result = std::to_chars(buffer, buffer + sizeof buffer, d);
-  }
-  const auto length = static_cast<std::size_t>(result.ptr - buffer);
-  if (length <= kShort) return QString::fromLatin1(buffer, static_cast<qsizetype>(length));
-  return QString::number(d, 'g', std::holds_alternative<double>(value) ? 4 : 3);
+  const std::string exact = format_scalar(value);
+  if (exact.size() <= kShort || !std::isfinite(to_double(value))) return QString::fromStdString(exact);
+  return QString::number(to_double(value), 'g', std::holds_alternative<double>(value) ? 4 : 3);
 }
 
 PlaneSelection default_plane(const Sizes& sizes) {
