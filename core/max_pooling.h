@@ -32,6 +32,7 @@ struct MaxPooling2Params {
   std::optional<DataType> indices_type;  // UINT32 or UINT64 when indices are asked for
 
   std::size_t spatial_rank() const { return window_size.size(); }
+  friend bool operator==(const MaxPooling2Params&, const MaxPooling2Params&) = default;
 };
 
 // True when `candidate` replaces the running maximum `best` (the tap met

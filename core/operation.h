@@ -16,7 +16,9 @@
 
 namespace stridescope {
 
-struct IdentityParams {};
+struct IdentityParams {
+  friend bool operator==(IdentityParams, IdentityParams) = default;
+};
 
 // Same alternative order as ParamsRequest and OpKind.
 using OpParams =
@@ -36,6 +38,9 @@ class Operation {
 
   template <class P>
   const P& params_as() const { return std::get<P>(params_); }
+
+  // Same tensors and parameters (a cached plan for one serves the other).
+  friend bool operator==(const Operation&, const Operation&) = default;
 
  private:
   Operation(TensorDesc input, TensorDesc output, std::optional<TensorDesc> indices, OpParams params)

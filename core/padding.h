@@ -44,6 +44,8 @@ struct PaddingParams {
   uint64_t value_bits = 0;    // paddingValue converted to the output type (scalar.h)
   Sizes start_padding;
   Sizes end_padding;
+
+  friend bool operator==(const PaddingParams&, const PaddingParams&) = default;
 };
 
 inline constexpr int64_t kPaddingIndex = -1;  // "not read from the input"

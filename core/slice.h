@@ -21,12 +21,16 @@ struct SliceParams {
   Sizes offsets;
   Sizes sizes;
   Sizes strides;  // >= 1
+
+  friend bool operator==(const SliceParams&, const SliceParams&) = default;
 };
 
 struct Slice1Params {
   Sizes window_offsets;
   Sizes window_sizes;
   WindowStrides window_strides;  // != 0
+
+  friend bool operator==(const Slice1Params&, const Slice1Params&) = default;
 
   // The input index that output index 0 reads in dimension `dim`.
   int64_t copy_start(std::size_t dim) const {

@@ -68,35 +68,6 @@ std::string CpuFastPlan::summary() const {
 
 namespace {
 
-bool same_params(const OpParams& a, const OpParams& b) {
-  if (a.index() != b.index()) return false;
-  if (const auto* x = std::get_if<SliceParams>(&a)) {
-    const auto& y = std::get<SliceParams>(b);
-    return x->offsets == y.offsets && x->sizes == y.sizes && x->strides == y.strides;
-  }
-  if (const auto* x = std::get_if<Slice1Params>(&a)) {
-    const auto& y = std::get<Slice1Params>(b);
-    return x->window_offsets == y.window_offsets && x->window_sizes == y.window_sizes &&
-           x->window_strides == y.window_strides;
-  }
-  if (const auto* x = std::get_if<PaddingParams>(&a)) {
-    const auto& y = std::get<PaddingParams>(b);
-    return x->mode == y.mode && x->value_bits == y.value_bits && x->start_padding == y.start_padding &&
-           x->end_padding == y.end_padding;
-  }
-  if (const auto* x = std::get_if<MaxPooling2Params>(&a)) {
-    const auto& y = std::get<MaxPooling2Params>(b);
-    return x->window_size == y.window_size && x->strides == y.strides && x->start_padding == y.start_padding &&
-           x->end_padding == y.end_padding && x->dilations == y.dilations && x->indices_type == y.indices_type;
-  }
-  return true;  // identity
-}
-
-bool same_operation(const Operation& a, const Operation& b) {
-  return a.kind() == b.kind() && a.input() == b.input() && a.output() == b.output() &&
-         a.output_indices() == b.output_indices() && same_params(a.params(), b.params());
-}
-
 struct RunContext {
   CpuFastPlan::Impl* plan;
   const std::byte* input;
@@ -190,11 +161,10 @@ Status CpuFastBackend::run(CpuFastPlan& plan, std::span<const std::byte> input, 
 
 Expected<RunStats> CpuFastBackend::run(const Operation& op, std::span<const std::byte> input,
                                        std::span<std::byte> output, std::span<std::byte> indices) {
-  if (auto sizes = check_buffer_sizes(op, input, output, indices); !sizes) return sizes.error();
   std::unique_lock lock(cache_->mutex, std::try_to_lock);
   Status status;
   if (lock.owns_lock()) {
-    if (!cache_->plan || !same_operation(cache_->plan->operation(), op)) cache_->plan.emplace(prepare(op));
+    if (!cache_->plan || !(cache_->plan->operation() == op)) cache_->plan.emplace(prepare(op));
     status = run(*cache_->plan, input, output, indices);
   } else {  // another thread is running the cached plan
     CpuFastPlan plan = prepare(op);
