@@ -13,6 +13,13 @@ constexpr std::optional<uint64_t> checked_mul(uint64_t a, uint64_t b) {
   return result;
 }
 
+// Signed, for strides that may be negative (slice1).
+constexpr std::optional<int64_t> checked_mul_signed(int64_t a, int64_t b) {
+  int64_t result = 0;
+  if (__builtin_mul_overflow(a, b, &result)) return std::nullopt;
+  return result;
+}
+
 constexpr std::optional<uint64_t> checked_add(uint64_t a, uint64_t b) {
   uint64_t result = 0;
   if (__builtin_add_overflow(a, b, &result)) return std::nullopt;

@@ -1,5 +1,7 @@
 #include "gpu/gather_program.h"
 
+#include "core/checked_math.h"
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -42,15 +44,13 @@ bool is_affine(const GatherAxis& axis) { return axis.segments.size() == 1 && !ax
 // `outer` then `inner` as one axis, when both tensors walk them as one.
 bool try_merge(GatherAxis& outer, const GatherAxis& inner) {
   if (!is_affine(outer) || !is_affine(inner)) return false;
-  int64_t expected_step = 0;
-  if (__builtin_mul_overflow(static_cast<int64_t>(inner.size), inner.segments[0].step, &expected_step)) return false;
-  if (outer.segments[0].step != expected_step) return false;
-  uint64_t expected_stride = 0;
-  if (__builtin_mul_overflow(inner.size, inner.out_stride, &expected_stride)) return false;
-  if (outer.out_stride != expected_stride) return false;
-  uint64_t size = 0;
-  if (__builtin_mul_overflow(outer.size, inner.size, &size) || size > kMaxAxisSize) return false;
-  outer.size = size;
+  const auto expected_step = checked_mul_signed(static_cast<int64_t>(inner.size), inner.segments[0].step);
+  if (!expected_step || outer.segments[0].step != *expected_step) return false;
+  const auto expected_stride = checked_mul(inner.size, inner.out_stride);
+  if (!expected_stride || outer.out_stride != *expected_stride) return false;
+  const auto size = checked_mul(outer.size, inner.size);
+  if (!size || *size > kMaxAxisSize) return false;
+  outer.size = *size;
   outer.out_stride = inner.out_stride;
   outer.segments[0].value += inner.segments[0].value;
   outer.segments[0].step = inner.segments[0].step;

@@ -1,5 +1,7 @@
 #include "gpu/work_split.h"
 
+#include "core/checked_math.h"
+
 #include <algorithm>
 #include <string>
 
@@ -118,9 +120,9 @@ class Splitter {
     uint64_t rows = 1;
     for (std::size_t a = 0; a < row_axis; ++a) rows *= box.extent[a];
     box.chunks_per_row = (box.extent[row_axis] + model_.chunk - 1) / model_.chunk;
-    if (__builtin_mul_overflow(rows, box.chunks_per_row, &box.items) || box.items > limits_.max_items) {
-      return std::nullopt;
-    }
+    const auto items = checked_mul(rows, box.chunks_per_row);
+    if (!items || *items > limits_.max_items) return std::nullopt;
+    box.items = *items;
     auto input = window(model_.input, input_span(box));
     if (!input) return std::nullopt;
     auto output = window(model_.output, output_span(model_.output, box));

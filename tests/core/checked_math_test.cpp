@@ -21,6 +21,13 @@ TEST(CheckedMath, ProductsThatFitAreExact) {
   EXPECT_EQ(checked_mul(uint64_t{1} << 31, uint64_t{1} << 32), uint64_t{1} << 63);
 }
 
+TEST(CheckedMath, SignedProductsKeepTheSignAndReportOverflow) {
+  EXPECT_EQ(checked_mul_signed(-3, 5), -15);
+  EXPECT_EQ(checked_mul_signed(INT64_MIN, 1), INT64_MIN);
+  EXPECT_FALSE(checked_mul_signed(INT64_MIN, -1).has_value());
+  EXPECT_FALSE(checked_mul_signed(int64_t{1} << 32, -(int64_t{1} << 32)).has_value());
+}
+
 TEST(CheckedMath, OverflowIsReportedNotWrapped) {
   EXPECT_FALSE(checked_mul(uint64_t{1} << 32, uint64_t{1} << 32).has_value());
   EXPECT_FALSE(checked_mul(kMax, 2).has_value());
