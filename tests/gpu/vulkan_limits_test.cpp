@@ -14,6 +14,7 @@
 
 #include "gpu_test_support.h"
 #include "shared_spec_draws.h"
+#include "gpu/run_plan.h"
 
 namespace stridescope::test {
 namespace {
@@ -149,6 +150,21 @@ TEST_F(VulkanLimits, PoolingInputBeyond128MiBIsBoundInWindows) {
 // Index tables beyond maxUniformBufferRange (64 KiB on lavapipe) are read
 // from a storage buffer instead: 3 taps x 19,998 outputs, and a reflection
 // folding a 2-element dimension 10,000 times (about 20,000 segments).
+// True when the op's tables exceed a 64 KiB uniform block (the most the
+// shaders declare), so the run must read them from a storage buffer.
+bool tables_go_to_storage(const Operation& op) {
+  gpu::DeviceLimits limits;
+  limits.max_storage_range = uint64_t{128} << 20;
+  limits.storage_offset_alignment = 16;
+  auto plan = gpu::plan_run(op, limits);
+  if (!plan || !plan->compute) return false;
+  VkPhysicalDeviceLimits device{};
+  device.maxUniformBufferRange = 65536;
+  device.minUniformBufferOffsetAlignment = 16;
+  device.minStorageBufferOffsetAlignment = 16;
+  return gpu::layout_meta(*plan->compute, device).tables_in_storage;
+}
+
 TEST_F(VulkanLimits, PoolingTablesBeyondTheUniformLimitAreReadFromStorage) {
   OpRequest r;
   r.input = TensorRequest{DataType::Float16, U64s{1, 2, 1, 20000}, std::nullopt};
@@ -158,6 +174,7 @@ TEST_F(VulkanLimits, PoolingTablesBeyondTheUniformLimitAreReadFromStorage) {
   r.params = p;
   auto op = Operation::make(r);
   ASSERT_TRUE(op) << op.error().to_string();
+  EXPECT_TRUE(tables_go_to_storage(*op));
   Rng rng(6);
   EXPECT_TRUE(matches_cpu(*backend_, *op, random_input(op->input(), rng), 6));
 }
@@ -172,6 +189,7 @@ TEST_F(VulkanLimits, PaddingTablesBeyondTheUniformLimitAreReadFromStorage) {
   r.params = p;
   auto op = Operation::make(r);
   ASSERT_TRUE(op) << op.error().to_string();
+  EXPECT_TRUE(tables_go_to_storage(*op));
   Rng rng(7);
   EXPECT_TRUE(matches_cpu(*backend_, *op, random_input(op->input(), rng), 7));
 }
