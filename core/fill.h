@@ -13,8 +13,12 @@ namespace stridescope {
 
 // 1, 2, 3, ... converted to the type; integers wrap modulo 2^bits (INT8 goes
 // 126, 127, -128, ...), FLOAT16 rounds to nearest once past 2048.
-struct FillIota {};
-struct FillZeros {};
+struct FillIota {
+  friend bool operator==(FillIota, FillIota) = default;
+};
+struct FillZeros {
+  friend bool operator==(FillZeros, FillZeros) = default;
+};
 // Uniform in [min, max] from a fixed generator (SplitMix64), so a seed gives the
 // same buffer on every machine. Integer types draw integers in
 // [ceil(min), floor(max)] clamped to the type's range.
@@ -22,6 +26,7 @@ struct FillRandom {
   uint64_t seed = 0;
   double min = 0;
   double max = 1;
+  friend bool operator==(const FillRandom&, const FillRandom&) = default;
 };
 
 using Fill = std::variant<FillIota, FillZeros, FillRandom>;

@@ -25,23 +25,30 @@ struct TensorRequest {
   std::optional<DataType> data_type;           // output defaults to the input's
   std::optional<std::vector<uint64_t>> sizes;  // output: inferred where the op determines them
   std::optional<std::vector<uint64_t>> strides;
+
+  friend bool operator==(const TensorRequest&, const TensorRequest&) = default;
 };
 
-struct IdentityRequest {};
+struct IdentityRequest {
+  friend bool operator==(IdentityRequest, IdentityRequest) = default;
+};
 
 struct SliceRequest {
   std::vector<uint64_t> offsets, sizes, strides;
+  friend bool operator==(const SliceRequest&, const SliceRequest&) = default;
 };
 
 struct Slice1Request {
   std::vector<uint64_t> input_window_offsets, input_window_sizes;
   std::vector<int64_t> input_window_strides;
+  friend bool operator==(const Slice1Request&, const Slice1Request&) = default;
 };
 
 struct PaddingRequest {
   PaddingMode padding_mode = PaddingMode::Constant;
   Scalar padding_value = int64_t{0};
   std::vector<uint64_t> start_padding, end_padding;
+  friend bool operator==(const PaddingRequest&, const PaddingRequest&) = default;
 };
 
 struct MaxPooling2Request {
@@ -50,6 +57,7 @@ struct MaxPooling2Request {
   std::optional<std::vector<uint64_t>> start_padding;  // default all 0
   std::optional<std::vector<uint64_t>> end_padding;    // default all 0
   std::optional<std::vector<uint64_t>> dilations;      // default all 1
+  friend bool operator==(const MaxPooling2Request&, const MaxPooling2Request&) = default;
 };
 
 using ParamsRequest =
@@ -62,6 +70,7 @@ struct OpRequest {
   ParamsRequest params;  // its alternative decides the op
 
   OpKind kind() const { return static_cast<OpKind>(params.index()); }
+  friend bool operator==(const OpRequest&, const OpRequest&) = default;
 };
 
 }  // namespace stridescope

@@ -53,6 +53,8 @@ using InputSource = std::variant<Fill, std::vector<Scalar>, std::filesystem::pat
 struct Spec {
   OpRequest request;
   InputSource input_source = FillIota{};
+
+  friend bool operator==(const Spec&, const Spec&) = default;
 };
 
 inline constexpr std::size_t kMaxSpecBytes = 16 * 1024 * 1024;

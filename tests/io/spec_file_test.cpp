@@ -407,11 +407,16 @@ TEST(SpecFile, LoadSpecFileResolvesNpyBesideTheSpec) {
 
 // ---------------------------------------------------------------- writing
 
-// write_spec's text reads back to a Spec that writes the same text.
-void expect_round_trip(const Spec& spec) {
+// write_spec's text reads back to the same Spec, which writes the same text.
+// A spec holding NaN cannot compare equal to itself field by field (NaN !=
+// NaN); for it only the text is compared.
+void expect_round_trip(const Spec& spec, bool compare_fields = true) {
   const std::string text = write_spec(spec);
   Expected<Spec> again = parse_spec(text, {});
   ASSERT_TRUE(again.has_value()) << again.error().to_string() << "\n" << text;
+  if (compare_fields) {
+    EXPECT_TRUE(*again == spec) << "a field was lost or changed by write_spec:\n" << text;
+  }
   EXPECT_EQ(write_spec(*again), text);
 }
 
@@ -461,7 +466,7 @@ TEST(SpecFileWriting, NonFiniteValuesAreWrittenAsNames) {
   const std::string text = write_spec(spec);
   EXPECT_NE(text.find(R"("paddingValue": "-Infinity")"), std::string::npos) << text;
   EXPECT_NE(text.find(R"(["NaN","Infinity"])"), std::string::npos) << text;
-  expect_round_trip(spec);
+  expect_round_trip(spec, /*compare_fields=*/false);
 }
 
 TEST(SpecFileWriting, RandomFillAndOptionalPoolingArraysRoundTrip) {
