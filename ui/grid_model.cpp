@@ -14,15 +14,16 @@ QVariant GridModel::data(const QModelIndex& index, int role) const {
       const CellVisual c = cell(row, column);
       return c.empty ? QVariant() : QVariant(c.text);
     }
-    case Qt::BackgroundRole: return QColor::fromRgb(cell(row, column).fill);
-    case Qt::ForegroundRole: return text_colour_on(QColor::fromRgb(cell(row, column).fill));
+    // Colour and overlay roles need no text; formatting it is the costly part.
+    case Qt::BackgroundRole: return QColor::fromRgb(cell_without_text(row, column).fill);
+    case Qt::ForegroundRole: return text_colour_on(QColor::fromRgb(cell_without_text(row, column).fill));
     case Qt::ToolTipRole: return tool_tip(row, column);
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignCenter);
     case ValueRole: {
       const double v = value(row, column);
-      return std::isnan(v) && cell(row, column).empty ? QVariant() : QVariant(v);
+      return std::isnan(v) && cell_without_text(row, column).empty ? QVariant() : QVariant(v);
     }
-    case OverlayRole: return QVariant::fromValue(cell(row, column).flags);
+    case OverlayRole: return QVariant::fromValue(cell_without_text(row, column).flags);
     case DetailRole: return cell(row, column).detail;
     case CoordRole: return coord_data(row, column);
     case OffsetRole: return offset_data(row, column);

@@ -152,7 +152,7 @@ Spec with_op(const Spec& original, OpKind kind) {
         const bool every_second = last_two(d) && sizes[d] >= 2;
         p.offsets.push_back(0);
         p.strides.push_back(every_second ? 2 : 1);
-        p.sizes.push_back(every_second ? (sizes[d] + 1) / 2 : sizes[d]);
+        p.sizes.push_back(every_second ? slice1_max_copied(sizes[d], 2) : sizes[d]);
       }
       r.params = p;
       break;
