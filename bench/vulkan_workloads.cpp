@@ -6,9 +6,14 @@
 // counter transfer_ms is the op's transfer pass (copies and fills); the rest
 // of op_ms is the compute pass.
 //
+// STRIDESCOPE_BENCH_PASSES=1 prints each workload's passes (which copies
+// went through images, how many rows, fills, dispatches) with their times.
+//
 // Names: VK_<op>_<type>_<shape>[_<variant>].
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -65,6 +70,9 @@ void run_workload(benchmark::State& state, const OpRequest& request) {
   if (auto warm = gpu->run(*op, input, output, indices); !warm) {
     state.SkipWithError(warm.error().to_string().c_str());
     return;
+  }
+  if (std::getenv("STRIDESCOPE_BENCH_PASSES") != nullptr) {
+    for (const DispatchTiming& t : gpu->last_timings()) std::fprintf(stderr, "  %s: %.3f ms\n", t.label.c_str(), t.milliseconds);
   }
   if (auto warm = gpu->time_copy_buffer(copy_bytes); !warm) {
     state.SkipWithError(warm.error().to_string().c_str());

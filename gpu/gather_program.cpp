@@ -58,7 +58,34 @@ bool try_merge(GatherAxis& outer, const GatherAxis& inner) {
   return true;
 }
 
-// Every row's copy of the chosen columns, merged where rows continue each other.
+// Adds one row to the copies: it lengthens the last copy when both tensors
+// continue it, or becomes the last copy's next row when it sits one pitch
+// further on both sides (rows forward in memory only).
+void append_row(std::vector<ByteCopy>& copies, const ByteCopy& row) {
+  if (!copies.empty()) {
+    ByteCopy& last = copies.back();
+    if (last.rows == 1 && last.src + last.size == row.src && last.dst + last.size == row.dst) {
+      last.size += row.size;
+      return;
+    }
+    if (last.size == row.size && row.src > last.src && row.dst > last.dst) {
+      if (last.rows == 1) {
+        last.src_pitch = row.src - last.src;
+        last.dst_pitch = row.dst - last.dst;
+        last.rows = 2;
+        return;
+      }
+      if (row.src == last.src + last.rows * last.src_pitch && row.dst == last.dst + last.rows * last.dst_pitch) {
+        ++last.rows;
+        return;
+      }
+    }
+  }
+  copies.push_back(row);
+}
+
+// Every row's copy of the chosen columns, merged where rows continue each
+// other or follow at a constant pitch.
 void plan_copies(GatherProgram& program, const GatherTuning& tuning) {
   const GatherAxis& row = program.axes.back();
   if (row.out_stride != 1) return;
@@ -92,15 +119,7 @@ void plan_copies(GatherProgram& program, const GatherTuning& tuning) {
       src += g.value + static_cast<int64_t>(coord[a] - g.begin) * g.step;
       dst += coord[a] * program.axes[a].out_stride;
     }
-    if (valid) {
-      const ByteCopy copy{static_cast<uint64_t>(src + run.value) * es, (dst + run.begin) * es, length * es};
-      if (!copies.empty() && copies.back().src + copies.back().size == copy.src &&
-          copies.back().dst + copies.back().size == copy.dst) {
-        copies.back().size += copy.size;
-      } else {
-        copies.push_back(copy);
-      }
-    }
+    if (valid) append_row(copies, {static_cast<uint64_t>(src + run.value) * es, (dst + run.begin) * es, length * es});
     for (std::size_t a = outer; a-- > 0;) {
       if (++coord[a] < program.axes[a].size) break;
       coord[a] = 0;
@@ -172,6 +191,31 @@ bool plan_fills(GatherProgram& program, const Region& box, const GatherTuning& t
   return true;
 }
 
+// Whether the row has columns outside `columns`, all of them CONSTANT padding.
+bool only_padding_beside(const GatherAxis& row, std::pair<uint64_t, uint64_t> columns) {
+  if (columns.first == 0 && columns.second == row.size) return false;
+  for (std::size_t s = 0; s < row.segments.size(); ++s) {
+    const bool beside = row.segments[s].begin < columns.first || row.segment_end(s) > columns.second;
+    if (beside && !row.segments[s].pad) return false;
+  }
+  return true;
+}
+
+// Fills in memory order, neighbours joined: the boxes above come in
+// separate lists, and a packed output often fills as one range.
+void merge_fills(std::vector<ByteFill>& fills) {
+  std::sort(fills.begin(), fills.end(), [](const ByteFill& a, const ByteFill& b) { return a.offset < b.offset; });
+  std::vector<ByteFill> merged;
+  for (const ByteFill& f : fills) {
+    if (!merged.empty() && merged.back().offset + merged.back().size == f.offset) {
+      merged.back().size += f.size;
+    } else {
+      merged.push_back(f);
+    }
+  }
+  fills = std::move(merged);
+}
+
 // Boxes covering exactly the elements the transfers do not write.
 void plan_regions(GatherProgram& program, const GatherTuning& tuning) {
   const std::size_t outer = program.axes.size() - 1;
@@ -204,7 +248,11 @@ void plan_regions(GatherProgram& program, const GatherTuning& tuning) {
     rows.lo[a] = data[a].first;
     rows.extent[a] = data[a].second - data[a].first;
   }
-  if (program.copy_columns) {
+  const bool short_rows = program.axes[outer].size * program.element_size <= tuning.max_filled_row_bytes;
+  if (program.copy_columns && short_rows && only_padding_beside(program.axes[outer], *program.copy_columns) &&
+      plan_fills(program, rows, tuning)) {
+    // Filled whole, then the copies overwrite the data columns.
+  } else if (program.copy_columns) {
     const auto [copy_begin, copy_end] = *program.copy_columns;
     Region left = rows;
     left.extent[outer] = copy_begin;
@@ -239,6 +287,7 @@ void plan_regions(GatherProgram& program, const GatherTuning& tuning) {
       if (!empty(*r) && !plan_fills(program, *r, tuning)) add(*r);
     }
   }
+  merge_fills(program.fills);
 }
 
 uint64_t largest_step(const GatherAxis& axis) {

@@ -82,6 +82,7 @@ Expected<Buffer> Buffer::create(const Context& context, VkDeviceSize size, VkBuf
   }
   buffer.memory_ = DeviceMemory(vk, context.device(), memory);
   buffer.allocation_size_ = requirements.size;
+  buffer.memory_type_ = *type;
   if (auto s = vk_check(vk.vkBindBufferMemory(context.device(), handle, memory, 0), "binding memory to " + name); !s) {
     return s.error();
   }

@@ -30,6 +30,10 @@ class Buffer {
   VkDeviceSize size() const { return size_; }
   std::byte* mapped() const { return mapped_; }  // nullptr unless host-visible
   bool host_visible() const { return mapped_ != nullptr; }
+  // The memory behind the buffer (at offset 0), for images that alias it.
+  VkDeviceMemory memory() const { return memory_.get(); }
+  uint32_t memory_type() const { return memory_type_; }
+  VkDeviceSize allocation_size() const { return allocation_size_; }
 
   // Make host writes of [offset, offset + size) visible to the device.
   Status flush(const Context& context, VkDeviceSize offset, VkDeviceSize size) const;
@@ -44,6 +48,7 @@ class Buffer {
   std::byte* mapped_ = nullptr;
   VkDeviceSize size_ = 0;
   VkDeviceSize allocation_size_ = 0;
+  uint32_t memory_type_ = 0;
   bool coherent_ = true;
 };
 

@@ -176,6 +176,24 @@ std::vector<VulkanDeviceInfo> infos_of(const std::vector<PhysicalDevice>& device
   return infos;
 }
 
+// Linear images of raw texels that transfers may read and write.
+std::optional<VkImageFormatProperties> linear_transfer_image_properties(const InstanceFunctions& ivk,
+                                                                        VkPhysicalDevice device,
+                                                                        uint32_t texel_bytes) {
+  const VkFormat format = raw_texel_format(texel_bytes);
+  VkFormatProperties features{};
+  ivk.vkGetPhysicalDeviceFormatProperties(device, format, &features);
+  constexpr VkFormatFeatureFlags kTransfers = VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+  if ((features.linearTilingFeatures & kTransfers) != kTransfers) return std::nullopt;
+  VkImageFormatProperties properties{};
+  if (ivk.vkGetPhysicalDeviceImageFormatProperties(device, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
+                                                   VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                   0, &properties) != VK_SUCCESS) {
+    return std::nullopt;
+  }
+  return properties;
+}
+
 }  // namespace
 
 void ValidationLog::add(std::string message) {
@@ -273,6 +291,9 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   context->timestamp_valid_bits_ = physical.timestamp_bits;
   ivk.vkGetPhysicalDeviceProperties(physical.handle, &context->properties_);
   ivk.vkGetPhysicalDeviceMemoryProperties(physical.handle, &context->memory_);
+  for (uint32_t k = 0; k < context->linear_transfer_images_.size(); ++k) {
+    context->linear_transfer_images_[k] = linear_transfer_image_properties(ivk, physical.handle, 1u << k);
+  }
 
   // No optional feature is enabled: the shaders need none.
   const float priority = 1.0f;
@@ -300,6 +321,25 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   context->device_ = Device(std::make_unique<DeviceFunctions>(*functions), device);
   context->vk().vkGetDeviceQueue(device, context->queue_family_, 0, &context->queue_);
   return context;
+}
+
+VkFormat raw_texel_format(uint32_t texel_bytes) {
+  switch (texel_bytes) {
+    case 1: return VK_FORMAT_R8_UINT;
+    case 2: return VK_FORMAT_R16_UINT;
+    case 4: return VK_FORMAT_R32_UINT;
+    case 8: return VK_FORMAT_R32G32_UINT;
+    case 16: return VK_FORMAT_R32G32B32A32_UINT;
+    default: return VK_FORMAT_UNDEFINED;
+  }
+}
+
+const std::optional<VkImageFormatProperties>& Context::linear_transfer_image(uint32_t texel_bytes) const {
+  static const std::optional<VkImageFormatProperties> none;
+  for (uint32_t k = 0; k < linear_transfer_images_.size(); ++k) {
+    if (texel_bytes == (1u << k)) return linear_transfer_images_[k];
+  }
+  return none;
 }
 
 }  // namespace stridescope::gpu

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -41,6 +42,10 @@ struct ContextOptions {
 Expected<std::size_t> choose_device(std::span<const VulkanDeviceInfo> devices,
                                     const std::optional<std::string>& request);
 
+// The unsigned-integer colour format whose texel is `texel_bytes` (1, 2, 4,
+// 8 or 16) of raw bits; VK_FORMAT_UNDEFINED for other sizes.
+VkFormat raw_texel_format(uint32_t texel_bytes);
+
 class Context {
  public:
   static Expected<std::unique_ptr<Context>> create(const ContextOptions& options);
@@ -58,6 +63,10 @@ class Context {
   const VkPhysicalDeviceMemoryProperties& memory() const { return memory_; }
   const VulkanDeviceInfo& info() const { return info_; }
   uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
+  // What a linear 2-D image of raw_texel_format(texel_bytes) may be, with
+  // transfer source and destination usage; nullopt where the device has no
+  // such image (transfer_lowering.h aliases buffers with these).
+  const std::optional<VkImageFormatProperties>& linear_transfer_image(uint32_t texel_bytes) const;
   ValidationLog& validation_log() { return log_; }
 
  private:
@@ -72,6 +81,7 @@ class Context {
   VulkanDeviceInfo info_;
   uint32_t queue_family_ = 0;
   uint32_t timestamp_valid_bits_ = 0;
+  std::array<std::optional<VkImageFormatProperties>, 5> linear_transfer_images_;  // texel 2^k bytes
   Device device_;
   VkQueue queue_ = VK_NULL_HANDLE;
 };

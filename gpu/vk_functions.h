@@ -27,6 +27,8 @@ namespace stridescope::gpu {
   X(vkGetPhysicalDeviceProperties)             \
   X(vkGetPhysicalDeviceQueueFamilyProperties)  \
   X(vkGetPhysicalDeviceMemoryProperties)       \
+  X(vkGetPhysicalDeviceFormatProperties)       \
+  X(vkGetPhysicalDeviceImageFormatProperties)  \
   X(vkCreateDevice)                            \
   X(vkGetDeviceProcAddr)
 
@@ -44,6 +46,11 @@ namespace stridescope::gpu {
   X(vkAllocateMemory)                      \
   X(vkFreeMemory)                          \
   X(vkBindBufferMemory)                    \
+  X(vkCreateImage)                         \
+  X(vkDestroyImage)                        \
+  X(vkGetImageMemoryRequirements)          \
+  X(vkGetImageSubresourceLayout)           \
+  X(vkBindImageMemory)                     \
   X(vkMapMemory)                           \
   X(vkUnmapMemory)                         \
   X(vkFlushMappedMemoryRanges)             \
@@ -72,6 +79,8 @@ namespace stridescope::gpu {
   X(vkCmdPushConstants)                    \
   X(vkCmdDispatch)                         \
   X(vkCmdCopyBuffer)                       \
+  X(vkCmdCopyBufferToImage)                \
+  X(vkCmdCopyImageToBuffer)                \
   X(vkCmdFillBuffer)                       \
   X(vkCmdPipelineBarrier)                  \
   X(vkCmdWriteTimestamp)                   \

@@ -6,7 +6,9 @@
 #include <mutex>
 #include <string>
 
+#include "gpu/linear_images.h"
 #include "gpu/run_plan.h"
+#include "gpu/transfer_lowering.h"
 #include "gpu/shaders/meta_layout.h"
 #include "gpu/vk_buffer.h"
 #include "gpu/vk_context.h"
@@ -97,6 +99,7 @@ struct VulkanBackend::Impl {
   };
 
   std::unique_ptr<Context> context;  // first: destroyed last
+  LinearImages linear_images;
   bool staging = false;
   PipelineCache pipelines;
   CommandPool command_pool;
@@ -107,12 +110,13 @@ struct VulkanBackend::Impl {
   DescriptorPool descriptors;
   uint32_t descriptor_capacity = 0;
   Slot input, output, indices, meta, copy_source, copy_target;
+  std::vector<ImageHandle> run_images;  // the transfer pass's linear images, kept until the run ends
   std::vector<DispatchTiming> timings;
   bool lost = false;
   VulkanBackend::TestingLimits testing_limits;
   mutable std::mutex mutex;
 
-  explicit Impl(std::unique_ptr<Context> c) : context(std::move(c)), pipelines(*context) {}
+  explicit Impl(std::unique_ptr<Context> c) : context(std::move(c)), linear_images(*context), pipelines(*context) {}
 
   const DeviceFunctions& vk() const { return context->vk(); }
 
@@ -340,18 +344,89 @@ struct VulkanBackend::Impl {
     return sets;
   }
 
+  // The transfer pass's copies as commands: pitched copies through linear
+  // images over the tensors' memory where the device allows, the rest row by
+  // row. Call after the buffers are made (images bind to their memory).
+  TransferCommands lower_transfers(const RunPlan& plan) {
+    run_images.clear();
+    const bool images = !testing_limits.no_linear_images;
+    TransferCommands commands = lower_copies(plan.copies, images ? linear_images.caps() : std::nullopt);
+    std::vector<AliasedImage> bound;
+    for (AliasedImage& image : commands.images) {
+      auto made = linear_images.bind(image, image.side == ImageSide::Output ? output.device : input.device);
+      if (!made) {
+        append_rows(image.copies, commands.buffer_rows);
+        continue;
+      }
+      run_images.push_back(std::move(*made));
+      bound.push_back(std::move(image));
+    }
+    commands.images = std::move(bound);
+    return commands;
+  }
+
   // The transfer pass: contiguous runs copied, CONSTANT padding rows filled.
-  void record_transfers(const RunPlan& plan, PassTimer& timer) {
-    if (!plan.copies.empty()) {
+  void record_transfers(const TransferCommands& commands, const RunPlan& plan, PassTimer& timer) {
+    // Fills first: copies may overwrite them (gather_program.h).
+    for (const ByteFill& f : plan.fills) vk().vkCmdFillBuffer(cmd, output.device.get(), f.offset, f.size, f.pattern);
+    if (!plan.fills.empty() && !plan.copies.empty()) {
+      barrier(vk(), cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+              VK_ACCESS_TRANSFER_WRITE_BIT);
+    }
+    if (!commands.images.empty()) {
+      // PREINITIALIZED -> GENERAL keeps the bytes the buffers hold.
+      std::vector<VkImageMemoryBarrier> layouts;
+      for (const ImageHandle& image : run_images) {
+        VkImageMemoryBarrier b{};
+        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+        b.srcAccessMask = VK_ACCESS_HOST_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+        b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+        b.oldLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
+        b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        b.image = image.get();
+        b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        layouts.push_back(b);
+      }
+      vk().vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
+                                static_cast<uint32_t>(layouts.size()), layouts.data());
+    }
+    std::size_t pitched = 0;
+    for (std::size_t i = 0; i < commands.images.size(); ++i) {
+      const AliasedImage& image = commands.images[i];
+      std::vector<VkBufferImageCopy> regions;
+      for (const ByteCopy& copy : image.copies) {
+        const ImageRegion r = image.region(copy);
+        VkBufferImageCopy region{};
+        region.bufferOffset = r.buffer_offset;
+        region.bufferRowLength = r.buffer_row_texels;
+        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        region.imageOffset = {static_cast<int32_t>(r.x), static_cast<int32_t>(r.y), 0};
+        region.imageExtent = {r.width, r.height, 1};
+        regions.push_back(region);
+      }
+      pitched += regions.size();
+      const auto count = static_cast<uint32_t>(regions.size());
+      if (image.side == ImageSide::Output) {
+        vk().vkCmdCopyBufferToImage(cmd, input.device.get(), run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, count,
+                                    regions.data());
+      } else {
+        vk().vkCmdCopyImageToBuffer(cmd, run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, output.device.get(), count,
+                                    regions.data());
+      }
+    }
+    if (!commands.buffer_rows.empty()) {
       std::vector<VkBufferCopy> regions;
-      regions.reserve(plan.copies.size());
-      for (const ByteCopy& c : plan.copies) regions.push_back({c.src, c.dst, c.size});
+      regions.reserve(commands.buffer_rows.size());
+      for (const ByteCopy& c : commands.buffer_rows) regions.push_back({c.src, c.dst, c.size});
       vk().vkCmdCopyBuffer(cmd, input.device.get(), output.device.get(), static_cast<uint32_t>(regions.size()),
                            regions.data());
     }
-    for (const ByteFill& f : plan.fills) vk().vkCmdFillBuffer(cmd, output.device.get(), f.offset, f.size, f.pattern);
-    timer.pass_done("transfer: copy " + std::to_string(plan.copies.size()) + " runs, fill " +
-                    std::to_string(plan.fills.size()) + " padding runs");
+    timer.pass_done("transfer: copy " + std::to_string(pitched) + " pitched runs through " +
+                    std::to_string(commands.images.size()) + " images, " + std::to_string(commands.buffer_rows.size()) +
+                    " runs, after filling " + std::to_string(plan.fills.size()) + " padding runs");
   }
 
   // The compute pass: per box, dispatches of at most maxComputeWorkGroupCount[0]
@@ -453,6 +528,8 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
     sets = std::move(*bound);
   }
 
+  const TransferCommands transfer_commands = lower_transfers(plan);
+
   if (auto s = begin(); !s) return s.error();
   constexpr VkAccessFlags kAll = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
                                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
@@ -467,7 +544,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
   PassTimer timer(vk(), cmd, queries.get(), passes);
   timer.start();
   if (transfers) {
-    record_transfers(plan, timer);
+    record_transfers(transfer_commands, plan, timer);
     if (plan.compute) {
       barrier(vk(), cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -483,7 +560,8 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
     barrier(vk(), cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
             VK_ACCESS_HOST_READ_BIT);
   }
-  if (auto s = submit_and_wait(); !s) return s.error();
+  if (auto s = submit_and_wait(); !s) return s.error();  // images stay until the next run: the device may hold them
+  run_images.clear();
 
   // Device -> host.
   if (auto s = read(output, output_bytes.first(out_size)); !s) return s.error();

@@ -41,7 +41,7 @@ struct VulkanDeviceInfo {
 
 // One timed piece of device work of the last run (timestamp queries).
 struct DispatchTiming {
-  std::string label;  // "transfer: copy 30720 runs, fill 128 padding runs", "gather box 0 workgroups [0, 65535)"
+  std::string label;  // "transfer: copy 64 pitched runs through 2 images, 0 runs, after filling 2 padding runs", "gather box 0 workgroups [0, 65535)"
   double milliseconds = 0;
 };
 
@@ -74,6 +74,9 @@ class VulkanBackend final : public Backend {
   struct TestingLimits {
     std::optional<uint64_t> max_storage_buffer_range;
     std::optional<uint32_t> max_workgroup_count;
+    // Pretend the device has no linear images: every copied row is its own
+    // vkCmdCopyBuffer region (gpu/transfer_lowering.h).
+    bool no_linear_images = false;
   };
   void set_testing_limits(const TestingLimits& limits);
 

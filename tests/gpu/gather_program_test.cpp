@@ -76,22 +76,34 @@ TEST(GatherProgram, PackedIdentityIsOneCopyAndNoShader) {
 }
 
 // Rows of 800 floats starting at input rows 2, 3, 4 and column 10 of a
-// 1000-wide input: src = (row * 1000 + 10) * 4, dst = k * 3200.
-TEST(GatherProgram, ContiguousSliceRowsBecomeByteCopies) {
+// 1000-wide input: one copy of 3 rows, src = (2 * 1000 + 10) * 4 and rows
+// 4000 bytes apart; dst rows 3200 bytes apart.
+TEST(GatherProgram, ContiguousSliceRowsBecomeOnePitchedCopy) {
   const Operation op = make_op(request(DataType::Float32, {1, 1, 8, 1000},
                                        SliceRequest{{0, 0, 2, 10}, {1, 1, 3, 800}, {1, 1, 1, 1}}));
   const GatherProgram program = make_gather_program(op);
-  ASSERT_EQ(program.copies.size(), 3u);
-  EXPECT_EQ(program.copies[0].src, 8040u);
-  EXPECT_EQ(program.copies[1].src, 12040u);
-  EXPECT_EQ(program.copies[2].src, 16040u);
-  EXPECT_EQ(program.copies[1].dst, 3200u);
-  EXPECT_EQ(program.copies[2].size, 3200u);
+  ASSERT_EQ(program.copies.size(), 1u);
+  EXPECT_EQ(program.copies[0], (ByteCopy{8040, 0, 3200, 3, 4000, 3200}));
+  EXPECT_EQ(program.copies[0].row(2), (ByteCopy{16040, 6400, 3200}));
   EXPECT_TRUE(program.shader_regions.empty());
 }
 
-// Every output byte is written once: by one copy or fill, or by the shader in one region.
-TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
+// A slice1 walking rows backwards reads rows at falling addresses: each row
+// stays a copy of its own (pitches are forward only).
+TEST(GatherProgram, BackwardRowsAreSeparateCopies) {
+  const Operation op = make_op(request(DataType::Float32, {4, 100},
+                                       Slice1Request{{0, 0}, {4, 100}, {-1, 1}}));
+  const GatherProgram program = make_gather_program(op);
+  ASSERT_EQ(program.copies.size(), 4u);
+  EXPECT_EQ(program.copies[0], (ByteCopy{1200, 0, 400}));
+  EXPECT_EQ(program.copies[3], (ByteCopy{0, 1200, 400}));
+}
+
+// Every output element is written: by a copy or the shader (never both,
+// never twice), or else by a fill; a fill may lie under a copy (fills run
+// first; ShortConstantPaddedRowsAreFilledUnderTheirCopies pins one) but
+// never under the shader. Gaps are never written.
+TEST(GatherProgram, CopiesFillsAndShaderRegionsCoverTheOutput) {
   reference::Rng rng(5);
   GatherTuning eager;
   eager.min_copy_bytes = 4;  // copies wherever a run exists
@@ -103,14 +115,18 @@ TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
     const GatherProgram program = make_gather_program(*op, eager);
     if (!program.copies.empty()) ++with_copies;
     const uint64_t es = program.element_size;
-    std::vector<int> writes(op->output().buffer_bytes(), 0);
+    const std::size_t bytes = op->output().buffer_bytes();
+    std::vector<int> copied(bytes, 0), filled(bytes, 0), shaded(bytes, 0);
     for (const ByteCopy& c : program.copies) {
-      for (uint64_t b = c.dst; b < c.dst + c.size; ++b) ++writes[b];
+      for (uint64_t r = 0; r < c.rows; ++r) {
+        const ByteCopy row = c.row(r);
+        for (uint64_t b = row.dst; b < row.dst + row.size; ++b) ++copied[b];
+      }
     }
     for (const ByteFill& f : program.fills) {
       ASSERT_EQ(f.offset % 4, 0u);
       ASSERT_EQ(f.size % 4, 0u);
-      for (uint64_t b = f.offset; b < f.offset + f.size; ++b) ++writes[b];
+      for (uint64_t b = f.offset; b < f.offset + f.size; ++b) ++filled[b];
     }
     for (const Region& r : program.shader_regions) {
       std::vector<uint64_t> coord = r.lo;
@@ -118,7 +134,7 @@ TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
         uint64_t out = 0;
         for (std::size_t a = 0; a < coord.size(); ++a) out += coord[a] * program.axes[a].out_stride;
         const bool skipped = r.skip && coord.back() >= r.skip->first && coord.back() < r.skip->second;
-        for (uint64_t b = out * es; b < (out + 1) * es && !skipped; ++b) ++writes[b];
+        for (uint64_t b = out * es; b < (out + 1) * es && !skipped; ++b) ++shaded[b];
         std::size_t a = coord.size();
         while (a-- > 0) {
           if (++coord[a] < r.lo[a] + r.extent[a]) break;
@@ -127,15 +143,21 @@ TEST(GatherProgram, CopiesAndShaderRegionsPartitionTheOutput) {
         if (a == static_cast<std::size_t>(-1)) break;
       }
     }
+    std::vector<bool> element(bytes, false);
     Coord coord(op->output().rank(), 0);
     do {
       const uint64_t offset = op->output().offset_of(coord);
       for (uint64_t b = offset * es; b < (offset + 1) * es; ++b) {
-        ASSERT_EQ(writes[b], 1) << test::describe(*op) << " at " << format_coord(coord);
-        writes[b] = 0;
+        element[b] = true;
+        ASSERT_LE(copied[b] + shaded[b], 1) << test::describe(*op) << " at " << format_coord(coord);
+        ASSERT_LE(filled[b], 1) << test::describe(*op) << " at " << format_coord(coord);
+        ASSERT_EQ(filled[b] * shaded[b], 0) << test::describe(*op) << " at " << format_coord(coord);
+        ASSERT_GE(copied[b] + shaded[b] + filled[b], 1) << test::describe(*op) << " at " << format_coord(coord);
       }
     } while (next_coord(coord, op->output().sizes()));
-    for (std::size_t b = 0; b < writes.size(); ++b) ASSERT_EQ(writes[b], 0) << "gap byte " << b << " written";
+    for (std::size_t b = 0; b < bytes; ++b) {
+      if (!element[b]) ASSERT_EQ(copied[b] + filled[b] + shaded[b], 0) << "gap byte " << b << " written";
+    }
   }
   EXPECT_GT(with_copies, 40);
 }
@@ -178,24 +200,54 @@ TEST(GatherProgram, ConstantPaddingIsThreeSegments) {
   EXPECT_EQ(program.padding_bits, 7u);
 }
 
-// Rows of 100 floats padded by 2 and 3: the copies take columns [2, 102) of
-// each of the 4 rows (400 bytes each); one shader box spans the whole rows
-// and skips those columns, so that one invocation writes both sides.
+// Rows of 100 floats padded by 2 and 3: the copy takes columns [2, 102) of
+// each of the 4 rows (400 bytes each, rows 420 bytes apart in the output);
+// with rows too long to fill, one shader box spans the whole rows and skips
+// those columns, so that one invocation writes both sides.
 TEST(GatherProgram, PaddedRowsAreOneShaderBoxSkippingTheCopiedColumns) {
   PaddingRequest p;
   p.start_padding = {0, 2};
   p.end_padding = {0, 3};
-  const GatherProgram program = make_gather_program(make_op(request(DataType::Float32, {4, 100}, p)));
-  ASSERT_EQ(program.copies.size(), 4u);
-  EXPECT_EQ(program.copies[1].src, 400u);
-  EXPECT_EQ(program.copies[1].dst, (105u + 2u) * 4u);
-  EXPECT_EQ(program.copies[1].size, 400u);
+  GatherTuning no_row_fills;
+  no_row_fills.max_filled_row_bytes = 0;
+  const GatherProgram program =
+      make_gather_program(make_op(request(DataType::Float32, {4, 100}, p)), no_row_fills);
+  ASSERT_EQ(program.copies.size(), 1u);
+  EXPECT_EQ(program.copies[0], (ByteCopy{0, 2 * 4, 400, 4, 400, 105 * 4}));
+  EXPECT_TRUE(program.fills.empty());
   ASSERT_EQ(program.shader_regions.size(), 1u);
   const Region& box = program.shader_regions[0];
   EXPECT_EQ(box.lo, (std::vector<uint64_t>{0, 0}));
   EXPECT_EQ(box.extent, (std::vector<uint64_t>{4, 105}));
   ASSERT_TRUE(box.skip.has_value());
   EXPECT_EQ(*box.skip, (std::pair<uint64_t, uint64_t>{2, 102}));
+}
+
+// The same rows (420 bytes, under the default 1 KiB) are filled whole with
+// the padding value, 4 x 420 bytes as one range, and no shader runs.
+TEST(GatherProgram, ShortConstantPaddedRowsAreFilledUnderTheirCopies) {
+  PaddingRequest p;
+  p.padding_value = int64_t{-1};
+  p.start_padding = {0, 2};
+  p.end_padding = {0, 3};
+  const GatherProgram program = make_gather_program(make_op(request(DataType::Int32, {4, 100}, p)));
+  ASSERT_EQ(program.copies.size(), 1u);
+  ASSERT_EQ(program.fills.size(), 1u);
+  EXPECT_EQ(program.fills[0].offset, 0u);
+  EXPECT_EQ(program.fills[0].size, 4u * 105u * 4u);
+  EXPECT_EQ(program.fills[0].pattern, 0xFFFFFFFFu);
+  EXPECT_TRUE(program.shader_regions.empty());
+}
+
+// EDGE padding's sides read the input: never filled, the shader writes them.
+TEST(GatherProgram, EdgePaddedSidesAreNeverFilled) {
+  PaddingRequest p;
+  p.padding_mode = PaddingMode::Edge;
+  p.start_padding = {0, 2};
+  p.end_padding = {0, 3};
+  const GatherProgram program = make_gather_program(make_op(request(DataType::Int32, {4, 100}, p)));
+  EXPECT_TRUE(program.fills.empty());
+  EXPECT_EQ(program.shader_regions.size(), 1u);
 }
 
 // DML_SLICE1 example 2: axis 2 starts at offset + size - 1 = 3 and steps by -2

@@ -1,0 +1,42 @@
+// The device half of transfer_lowering.h: the device's linear-image caps,
+// and linear images bound to a buffer's memory, made for one run.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+
+#include "core/error.h"
+#include "gpu/transfer_lowering.h"
+#include "gpu/vk_buffer.h"
+#include "gpu/vk_context.h"
+#include "gpu/vk_objects.h"
+
+namespace stridescope::gpu {
+
+class LinearImages {
+ public:
+  explicit LinearImages(const Context& context);
+  LinearImages(const LinearImages&) = delete;  // caps() refers to this object
+  LinearImages& operator=(const LinearImages&) = delete;
+
+  // nullopt when the device has no linear image usable for transfers.
+  const std::optional<LinearImageCaps>& caps() const { return caps_; }
+
+  // `image` as a VkImage bound at image.offset of `owner`'s memory, in
+  // VK_IMAGE_LAYOUT_PREINITIALIZED (its bytes are the buffer's). An error
+  // when the device lays the image out otherwise than planned, or it would
+  // reach past the buffer's memory: the caller then copies row by row.
+  Expected<ImageHandle> bind(const AliasedImage& image, const Buffer& owner) const;
+
+ private:
+  std::optional<uint64_t> row_pitch(uint32_t texel_bytes, uint32_t width) const;
+  Expected<ImageHandle> create(uint32_t texel_bytes, uint32_t width, uint32_t height) const;
+
+  const Context& context_;
+  std::optional<LinearImageCaps> caps_;
+  mutable std::map<std::pair<uint32_t, uint32_t>, std::optional<uint64_t>> pitches_;  // (texel, width) -> pitch
+};
+
+}  // namespace stridescope::gpu
