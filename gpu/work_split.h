@@ -44,6 +44,7 @@ struct DeviceLimits {
   uint64_t storage_offset_alignment = 1;
   uint64_t max_items = uint64_t{1} << 31;  // invocations per box (32-bit shader arithmetic)
   uint64_t max_boxes = uint64_t{1} << 16;
+  friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 
 // A binding window: bytes [offset, offset + range) of the buffer; the shader

@@ -90,6 +90,28 @@ TEST_F(VulkanLimits, TinyBindingWindowsAndDispatchesGiveTheSameBits) {
   EXPECT_GT(split, 60);  // many runs really were cut up (tiny tensors fit whole)
 }
 
+// The backend keeps the last op's plan: the same op under other limits must
+// be planned again (split into windows), and the plan then kept must not
+// serve a different op.
+TEST_F(VulkanLimits, KeptPlanServesOnlyTheSameOpUnderTheSameLimits) {
+  OpRequest r;
+  r.input = TensorRequest{DataType::Int16, U64s{6, 50}, std::nullopt};
+  r.params = SliceRequest{{1, 3}, {4, 40}, {1, 1}};
+  auto op = Operation::make(r);
+  ASSERT_TRUE(op) << op.error().to_string();
+  const std::vector<std::byte> input = pattern(op->input().buffer_bytes());
+  ASSERT_TRUE(matches_cpu(*backend_, *op, input, 1));
+  EXPECT_EQ(count_dispatches("gather"), 1);
+  backend_->set_testing_limits({uint64_t{64}, std::nullopt});
+  ASSERT_TRUE(matches_cpu(*backend_, *op, input, 2));
+  EXPECT_GE(count_dispatches("gather"), 2);
+  r.params = SliceRequest{{0, 1}, {5, 40}, {1, 1}};
+  auto other = Operation::make(r);
+  ASSERT_TRUE(other) << other.error().to_string();
+  EXPECT_TRUE(matches_cpu(*backend_, *other, input, 3));
+  EXPECT_TRUE(matches_cpu(*backend_, *op, input, 4));
+}
+
 // Rows of 2 one-byte elements (a gapped output keeps them from merging into
 // one row): 4,224,000 rows are 66,000 workgroups of 64 invocations, more than
 // maxComputeWorkGroupCount allows in one dispatch.
