@@ -14,8 +14,15 @@
 
 namespace stridescope {
 
+// One timed piece of a run's device work: a transfer pass or a dispatch.
+struct PassTiming {
+  std::string label;  // "transfer: copy 64 pitched runs through 2 images, ...", "gather box 0 workgroups [0, 512)"
+  double milliseconds = 0;
+};
+
 struct RunStats {
   std::optional<double> gpu_milliseconds;  // device time from timestamp queries, where measured
+  std::vector<PassTiming> passes;          // the same time per pass, in submission order
 };
 
 class Backend {

@@ -602,6 +602,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
       total += ms[i];
     }
     stats.gpu_milliseconds = total;
+    stats.passes = timings;
   }
   return stats;
 }

@@ -40,10 +40,7 @@ struct VulkanDeviceInfo {
 };
 
 // One timed piece of device work of the last run (timestamp queries).
-struct DispatchTiming {
-  std::string label;  // "transfer: copy 64 pitched runs through 2 images, 0 runs, after filling 2 padding runs", "gather box 0 workgroups [0, 65535)"
-  double milliseconds = 0;
-};
+using DispatchTiming = PassTiming;
 
 class VulkanBackend final : public Backend {
  public:

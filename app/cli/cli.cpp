@@ -99,6 +99,8 @@ options:
   --force-staging      Vulkan: copy through staging buffers
   --vulkan-validation  Vulkan: enable VK_LAYER_KHRONOS_validation
   --json               machine-readable output (explain, layout)
+  --timings            run, compare: each backend's device time per pass on
+                       stderr (Vulkan timestamps; the CPU backends have none)
   -h, --help           this text
   --version            the version
 

@@ -27,6 +27,7 @@ const std::vector<OptionInfo>& option_table() {
       {"--vulkan-validation", false, {}},
       {"--backend", true, {"run"}},
       {"--out", true, {"run"}},
+      {"--timings", false, {"run", "compare"}},
       {"--at", true, {"explain"}},
       {"--json", false, {"explain", "layout"}},
       {"--sizes", true, {"layout"}},
@@ -69,6 +70,8 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
   } else if (name == "--out") {
     if (value.empty()) return invalid(option, "must name a file");
     args.out = value;
+  } else if (name == "--timings") {
+    args.timings = true;
   } else if (name == "--at") {
     args.at = value;
   } else if (name == "--json") {

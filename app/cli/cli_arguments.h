@@ -28,6 +28,8 @@ struct CliArguments {
   // run
   std::string backend = "cpu";
   std::optional<std::string> out;
+  // run and compare
+  bool timings = false;
   // explain
   std::optional<std::string> at;
   bool json = false;

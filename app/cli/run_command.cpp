@@ -1,5 +1,7 @@
 // run and compare: executing a spec on backends.
+#include <iomanip>
 #include <optional>
+#include <ostream>
 
 #include "app/cli/commands.h"
 #include "app/cli/tensor_text.h"
@@ -99,6 +101,25 @@ Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Lim
   return LoadedSpec{std::move(*spec), std::move(*op), std::move(*input)};
 }
 
+namespace {
+
+// --timings: "timings: vulkan (device): 1.234 ms" and one line per pass.
+void print_timings(std::ostream& err, const std::string& backend, const std::string& device, const RunStats& stats) {
+  err << "timings: " << backend << " (" << device << "): ";
+  if (!stats.gpu_milliseconds) {
+    err << "no device timestamps\n";
+    return;
+  }
+  const std::ios_base::fmtflags flags = err.flags();
+  const std::streamsize precision = err.precision();
+  err << std::fixed << std::setprecision(3) << *stats.gpu_milliseconds << " ms\n";
+  for (const PassTiming& pass : stats.passes) err << "  " << pass.milliseconds << " ms  " << pass.label << '\n';
+  err.flags(flags);
+  err.precision(precision);
+}
+
+}  // namespace
+
 int command_run(Context& context) {
   const CliArguments& args = context.args;
   // Validation comes first: an invalid spec exits 2 whatever backend was asked for.
@@ -108,6 +129,7 @@ int command_run(Context& context) {
   if (!backend) return fail(context, backend.error());
   Expected<RunResult> result = run_to_new_buffers(**backend, loaded->op, loaded->input);
   if (!result) return fail(context, result.error());
+  if (args.timings) print_timings(context.err, std::string((*backend)->name()), (*backend)->device_name(), result->stats);
   if (Status s = write_outputs(args, (*backend)->name(), loaded->op, *result, context.out); !s.ok()) {
     return fail(context, s.error());
   }
@@ -134,6 +156,7 @@ int command_compare(Context& context) {
       error.message = name + ": " + error.message;
       return fail(context, error);
     }
+    if (context.args.timings) print_timings(context.err, name, (*backend)->device_name(), result->stats);
     runs.push_back({name, std::move(*result)});
   }
   if (runs.empty()) {

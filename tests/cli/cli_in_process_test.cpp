@@ -57,6 +57,25 @@ class FailingBackend final : public Backend {
   }
 };
 
+// The CPU reference, reporting device time as a GPU backend would.
+class TimedBackend final : public Backend {
+ public:
+  std::string_view name() const override { return "timed"; }
+  std::string device_name() const override { return "test double"; }
+  Expected<RunStats> run(const Operation& op, std::span<const std::byte> input, std::span<std::byte> output,
+                         std::span<std::byte> indices) override {
+    Expected<RunStats> stats = cpu_.run(op, input, output, indices);
+    if (stats) {
+      stats->gpu_milliseconds = 1.5;
+      stats->passes = {{"transfer: copy 1 runs", 0.5}, {"gather box 0 workgroups [0, 1)", 1.0}};
+    }
+    return stats;
+  }
+
+ private:
+  CpuReferenceBackend cpu_;
+};
+
 struct Outcome {
   int exit_code;
   std::string out;
@@ -76,6 +95,7 @@ Environment environment(std::vector<std::string> compiled, uint64_t fault_offset
       return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty-indices", fault_offset, true));
     }
     if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<FailingBackend>());
+    if (name == "timed") return std::unique_ptr<Backend>(std::make_unique<TimedBackend>());
     return Error{ErrorCode::BackendUnavailable, "--backend", "no Vulkan device on this machine"};
   };
   env.examples_dir = STRIDESCOPE_EXAMPLES_DIR;
@@ -87,6 +107,26 @@ Outcome run(const std::vector<std::string>& args, const Environment& env) {
   std::ostringstream err;
   const int code = run_cli(args, out, err, env);
   return {code, out.str(), err.str()};
+}
+
+TEST(CliRun, TimingsListTheDeviceTimePerPassOnStderr) {
+  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "timed", "--timings"},
+                              environment({"cpu", "timed"}));
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.err,
+            "timings: timed (test double): 1.500 ms\n"
+            "  0.500 ms  transfer: copy 1 runs\n"
+            "  1.000 ms  gather box 0 workgroups [0, 1)\n");
+  EXPECT_NE(outcome.out.find("\"data\""), std::string::npos);  // the result document is unchanged on stdout
+}
+
+TEST(CliCompare, TimingsSayWhichBackendsHaveNoDeviceTime) {
+  const Outcome outcome =
+      run({"compare", test::example("slice_example1_contiguous.json"), "--timings"}, environment({"cpu", "timed"}));
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  EXPECT_EQ(outcome.err.rfind("timings: cpu (", 0), 0u) << outcome.err;
+  EXPECT_NE(outcome.err.find("): no device timestamps\ntimings: timed (test double): 1.500 ms\n"), std::string::npos)
+      << outcome.err;
 }
 
 TEST(CliCompare, MismatchExitsOneWithTheFirstDifferingCoordinate) {

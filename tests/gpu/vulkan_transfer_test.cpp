@@ -97,6 +97,24 @@ class VulkanTransfers : public VulkanTest {
 
 TEST_F(VulkanTransfers, PitchedCopiesMatchCpuWithAndWithoutImages) { run_cases(*backend_); }
 
+// The run's statistics carry the time of each pass, summing to the total.
+TEST_F(VulkanTransfers, RunStatsListEveryPassWithItsTime) {
+  PaddingRequest edge;
+  edge.padding_mode = PaddingMode::Edge;
+  edge.start_padding = {0, 1};
+  edge.end_padding = {0, 2};
+  auto op = Operation::make(request(DataType::Float32, {8, 112}, edge));  // input rows of 448 bytes: a linear pitch
+  ASSERT_TRUE(op) << op.error().to_string();
+  auto result = run_to_new_buffers(*backend_, *op, std::vector<std::byte>(op->input().buffer_bytes()));
+  ASSERT_TRUE(result) << result.error().to_string();
+  const RunStats& stats = result->stats;
+  ASSERT_TRUE(stats.gpu_milliseconds.has_value());
+  ASSERT_EQ(stats.passes.size(), 2u);  // the copies of the middle, the shader on the sides
+  EXPECT_EQ(stats.passes[0].label.rfind("transfer: copy 1 pitched runs through 1 images", 0), 0u) << stats.passes[0].label;
+  EXPECT_EQ(stats.passes[1].label.rfind("gather box 0", 0), 0u) << stats.passes[1].label;
+  EXPECT_DOUBLE_EQ(stats.passes[0].milliseconds + stats.passes[1].milliseconds, *stats.gpu_milliseconds);
+}
+
 TEST_F(VulkanTransfers, PitchedCopiesMatchCpuThroughStaging) {
   VulkanOptions options;
   options.force_staging = true;

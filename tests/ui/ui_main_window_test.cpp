@@ -393,7 +393,10 @@ class MainWindowTest : public QObject {
     w.set_compare(false);
     w.set_backend(QStringLiteral("faulty"));
     settle();
-    QVERIFY(w.findChild<QLabel*>(QStringLiteral("backendLabel"))->text().contains(QStringLiteral("GPU 0.250 ms")));
+    auto* label = w.findChild<QLabel*>(QStringLiteral("backendLabel"));
+    QVERIFY(label->text().contains(QStringLiteral("GPU 0.250 ms")));
+    // and, on hover, its time per pass.
+    QVERIFY(label->toolTip().contains(QStringLiteral("0.125 ms  gather box 0 workgroups [0, 1)")));
   }
 
   void HoverOutputCell_StatusStatesTheRule() {

@@ -450,6 +450,11 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   QString timing = tr("%1 \u00b7 run %2 ms").arg(shown_->backend_label).arg(shown_->wall_milliseconds, 0, 'f', 2);
   if (shown_->stats.gpu_milliseconds) timing += tr(" \u00b7 GPU %1 ms").arg(*shown_->stats.gpu_milliseconds, 0, 'f', 3);
   backend_label_->setText(timing);
+  QStringList passes;
+  for (const PassTiming& pass : shown_->stats.passes) {
+    passes << tr("%1 ms  %2").arg(pass.milliseconds, 8, 'f', 3).arg(QString::fromStdString(pass.label));
+  }
+  backend_label_->setToolTip(passes.isEmpty() ? QString() : tr("Device time per pass:\n") + passes.join('\n'));
   if (shown_->compare) {
     compare_summary_->setText(diff_model_->summary());
     if (!compare_dock_->isVisible()) {
