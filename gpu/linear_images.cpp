@@ -13,6 +13,36 @@ Error unusable(std::string why) { return Error{ErrorCode::BackendFailure, "", "l
 
 }  // namespace
 
+std::vector<VkBufferImageCopy> buffer_image_copies(const AliasedImage& image) {
+  std::vector<VkBufferImageCopy> regions;
+  regions.reserve(image.copies.size());
+  for (const ByteCopy& copy : image.copies) {
+    const ImageRegion r = image.region(copy);
+    VkBufferImageCopy region{};
+    region.bufferOffset = r.buffer_offset;
+    region.bufferRowLength = r.buffer_row_texels;
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageOffset = {static_cast<int32_t>(r.x), static_cast<int32_t>(r.y), 0};
+    region.imageExtent = {r.width, r.height, 1};
+    regions.push_back(region);
+  }
+  return regions;
+}
+
+VkImageMemoryBarrier preinitialized_to_general(VkImage image) {
+  VkImageMemoryBarrier b{};
+  b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+  b.srcAccessMask = VK_ACCESS_HOST_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.oldLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
+  b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+  b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  return b;
+}
+
 LinearImages::LinearImages(const Context& context) : context_(context) {
   LinearImageCaps caps;
   caps.alignment = 1;

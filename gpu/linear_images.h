@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "core/error.h"
 #include "gpu/transfer_lowering.h"
@@ -14,6 +15,13 @@
 #include "gpu/vk_objects.h"
 
 namespace stridescope::gpu {
+
+// The image's copies as Vulkan regions (texels, rows, the buffer's row length).
+std::vector<VkBufferImageCopy> buffer_image_copies(const AliasedImage& image);
+
+// The barrier taking a just-bound image from PREINITIALIZED to GENERAL, which
+// keeps the bytes the buffer holds; after host writes and earlier transfers.
+VkImageMemoryBarrier preinitialized_to_general(VkImage image);
 
 class LinearImages {
  public:

@@ -365,6 +365,31 @@ struct VulkanBackend::Impl {
     return commands;
   }
 
+  // Each image's pitched copies as one buffer-image copy (run_images[i]
+  // is the VkImage of images[i]); returns the number of regions.
+  std::size_t record_image_copies(const std::vector<AliasedImage>& images) {
+    if (images.empty()) return 0;
+    std::vector<VkImageMemoryBarrier> layouts;
+    for (const ImageHandle& image : run_images) layouts.push_back(preinitialized_to_general(image.get()));
+    vk().vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                              VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
+                              static_cast<uint32_t>(layouts.size()), layouts.data());
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+      const std::vector<VkBufferImageCopy> regions = buffer_image_copies(images[i]);
+      const auto n = static_cast<uint32_t>(regions.size());
+      if (images[i].side == ImageSide::Output) {
+        vk().vkCmdCopyBufferToImage(cmd, input.device.get(), run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, n,
+                                    regions.data());
+      } else {
+        vk().vkCmdCopyImageToBuffer(cmd, run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, output.device.get(), n,
+                                    regions.data());
+      }
+      count += n;
+    }
+    return count;
+  }
+
   // The transfer pass: contiguous runs copied, CONSTANT padding rows filled.
   void record_transfers(const TransferCommands& commands, const RunPlan& plan, PassTimer& timer) {
     // Fills first: copies may overwrite them (gather_program.h).
@@ -373,50 +398,7 @@ struct VulkanBackend::Impl {
       barrier(vk(), cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
               VK_ACCESS_TRANSFER_WRITE_BIT);
     }
-    if (!commands.images.empty()) {
-      // PREINITIALIZED -> GENERAL keeps the bytes the buffers hold.
-      std::vector<VkImageMemoryBarrier> layouts;
-      for (const ImageHandle& image : run_images) {
-        VkImageMemoryBarrier b{};
-        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
-        b.srcAccessMask = VK_ACCESS_HOST_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-        b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-        b.oldLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
-        b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
-        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        b.image = image.get();
-        b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        layouts.push_back(b);
-      }
-      vk().vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                                VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
-                                static_cast<uint32_t>(layouts.size()), layouts.data());
-    }
-    std::size_t pitched = 0;
-    for (std::size_t i = 0; i < commands.images.size(); ++i) {
-      const AliasedImage& image = commands.images[i];
-      std::vector<VkBufferImageCopy> regions;
-      for (const ByteCopy& copy : image.copies) {
-        const ImageRegion r = image.region(copy);
-        VkBufferImageCopy region{};
-        region.bufferOffset = r.buffer_offset;
-        region.bufferRowLength = r.buffer_row_texels;
-        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-        region.imageOffset = {static_cast<int32_t>(r.x), static_cast<int32_t>(r.y), 0};
-        region.imageExtent = {r.width, r.height, 1};
-        regions.push_back(region);
-      }
-      pitched += regions.size();
-      const auto count = static_cast<uint32_t>(regions.size());
-      if (image.side == ImageSide::Output) {
-        vk().vkCmdCopyBufferToImage(cmd, input.device.get(), run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, count,
-                                    regions.data());
-      } else {
-        vk().vkCmdCopyImageToBuffer(cmd, run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, output.device.get(), count,
-                                    regions.data());
-      }
-    }
+    const std::size_t pitched = record_image_copies(commands.images);
     if (!commands.buffer_rows.empty()) {
       std::vector<VkBufferCopy> regions;
       regions.reserve(commands.buffer_rows.size());
