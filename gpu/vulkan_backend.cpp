@@ -110,7 +110,17 @@ struct VulkanBackend::Impl {
   DescriptorPool descriptors;
   uint32_t descriptor_capacity = 0;
   Slot input, output, indices, meta, copy_source, copy_target;
-  std::vector<ImageHandle> run_images;  // the transfer pass's linear images, kept until the run ends
+  // The transfer pass of the run being recorded: its images stay until the
+  // run ends (the device may still use them).
+  struct BoundImage {
+    AliasedImage plan;
+    ImageHandle image;  // bound to the memory of plan.side's buffer
+  };
+  struct BoundTransfers {
+    std::vector<BoundImage> images;
+    std::vector<ByteCopy> buffer_rows;  // vkCmdCopyBuffer regions
+  };
+  BoundTransfers transfers_in_flight;
   std::vector<DispatchTiming> timings;
   bool lost = false;
   VulkanBackend::TestingLimits testing_limits;
@@ -347,42 +357,40 @@ struct VulkanBackend::Impl {
   // The transfer pass's copies as commands: pitched copies through linear
   // images over the tensors' memory where the device allows, the rest row by
   // row. Call after the buffers are made (images bind to their memory).
-  TransferCommands lower_transfers(const RunPlan& plan) {
-    run_images.clear();
+  BoundTransfers bind_transfers(const RunPlan& plan) const {
     const bool images = !testing_limits.no_linear_images;
     TransferCommands commands = lower_copies(plan.copies, images ? linear_images.caps() : std::nullopt);
-    std::vector<AliasedImage> bound;
+    BoundTransfers bound;
+    bound.buffer_rows = std::move(commands.buffer_rows);
     for (AliasedImage& image : commands.images) {
       auto made = linear_images.bind(image, image.side == ImageSide::Output ? output.device : input.device);
       if (!made) {
-        append_rows(image.copies, commands.buffer_rows);
+        append_rows(image.copies, bound.buffer_rows);
         continue;
       }
-      run_images.push_back(std::move(*made));
-      bound.push_back(std::move(image));
+      bound.images.push_back({std::move(image), std::move(*made)});
     }
-    commands.images = std::move(bound);
-    return commands;
+    return bound;
   }
 
-  // Each image's pitched copies as one buffer-image copy (run_images[i]
-  // is the VkImage of images[i]); returns the number of regions.
-  std::size_t record_image_copies(const std::vector<AliasedImage>& images) {
+  // Each image's pitched copies as one buffer-image copy; returns the number
+  // of regions.
+  std::size_t record_image_copies(const std::vector<BoundImage>& images) {
     if (images.empty()) return 0;
     std::vector<VkImageMemoryBarrier> layouts;
-    for (const ImageHandle& image : run_images) layouts.push_back(preinitialized_to_general(image.get()));
+    for (const BoundImage& bound : images) layouts.push_back(preinitialized_to_general(bound.image.get()));
     vk().vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                               VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
                               static_cast<uint32_t>(layouts.size()), layouts.data());
     std::size_t count = 0;
-    for (std::size_t i = 0; i < images.size(); ++i) {
-      const std::vector<VkBufferImageCopy> regions = buffer_image_copies(images[i]);
+    for (const BoundImage& bound : images) {
+      const std::vector<VkBufferImageCopy> regions = buffer_image_copies(bound.plan);
       const auto n = static_cast<uint32_t>(regions.size());
-      if (images[i].side == ImageSide::Output) {
-        vk().vkCmdCopyBufferToImage(cmd, input.device.get(), run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, n,
+      if (bound.plan.side == ImageSide::Output) {
+        vk().vkCmdCopyBufferToImage(cmd, input.device.get(), bound.image.get(), VK_IMAGE_LAYOUT_GENERAL, n,
                                     regions.data());
       } else {
-        vk().vkCmdCopyImageToBuffer(cmd, run_images[i].get(), VK_IMAGE_LAYOUT_GENERAL, output.device.get(), n,
+        vk().vkCmdCopyImageToBuffer(cmd, bound.image.get(), VK_IMAGE_LAYOUT_GENERAL, output.device.get(), n,
                                     regions.data());
       }
       count += n;
@@ -391,7 +399,7 @@ struct VulkanBackend::Impl {
   }
 
   // The transfer pass: contiguous runs copied, CONSTANT padding rows filled.
-  void record_transfers(const TransferCommands& commands, const RunPlan& plan, PassTimer& timer) {
+  void record_transfers(const BoundTransfers& commands, const RunPlan& plan, PassTimer& timer) {
     // Fills first: copies may overwrite them (gather_program.h).
     for (const ByteFill& f : plan.fills) vk().vkCmdFillBuffer(cmd, output.device.get(), f.offset, f.size, f.pattern);
     if (!plan.fills.empty() && !plan.copies.empty()) {
@@ -534,7 +542,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
     sets = std::move(*bound);
   }
 
-  const TransferCommands transfer_commands = lower_transfers(plan);
+  transfers_in_flight = bind_transfers(plan);
 
   if (auto s = begin(); !s) return s.error();
   constexpr VkAccessFlags kAll = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
@@ -550,7 +558,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
   PassTimer timer(vk(), cmd, queries.get(), passes);
   timer.start();
   if (transfers) {
-    record_transfers(transfer_commands, plan, timer);
+    record_transfers(transfers_in_flight, plan, timer);
     if (plan.compute) {
       barrier(vk(), cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -567,7 +575,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
             VK_ACCESS_HOST_READ_BIT);
   }
   if (auto s = submit_and_wait(); !s) return s.error();  // images stay until the next run: the device may hold them
-  run_images.clear();
+  transfers_in_flight = {};
 
   // Device -> host.
   if (auto s = read(output, output_bytes.first(out_size)); !s) return s.error();
