@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/index_plan.h"
+#include "core/offset_runs.h"
 
 namespace stridescope::gpu {
 
@@ -14,27 +15,15 @@ namespace {
 
 constexpr uint64_t kMaxAxisSize = std::numeric_limits<uint32_t>::max();  // the shader's indices are 32-bit
 
-// Run-length encodes source[o] * stride into affine segments.
+// source[o] * stride as affine segments (core/offset_runs.h).
 std::vector<GatherSegment> encode(const std::vector<int64_t>& source, uint64_t stride) {
+  std::vector<int64_t> offsets(source.size());
+  for (std::size_t o = 0; o < source.size(); ++o) {
+    offsets[o] = source[o] == kPaddingIndex ? kPaddingIndex : source[o] * static_cast<int64_t>(stride);
+  }
   std::vector<GatherSegment> segments;
-  const uint64_t n = source.size();
-  auto value = [&](uint64_t o) { return source[o] * static_cast<int64_t>(stride); };
-  uint64_t o = 0;
-  while (o < n) {
-    GatherSegment s;
-    s.begin = o;
-    if (source[o] == kPaddingIndex) {
-      s.pad = true;
-      while (o < n && source[o] == kPaddingIndex) ++o;
-    } else {
-      s.value = value(o);
-      ++o;
-      if (o < n && source[o] != kPaddingIndex) {
-        s.step = value(o) - s.value;
-        while (o < n && source[o] != kPaddingIndex && value(o) - value(o - 1) == s.step) ++o;
-      }
-    }
-    segments.push_back(s);
+  for (const OffsetRun& run : affine_runs(offsets, kPaddingIndex)) {
+    segments.push_back({run.begin, run.first, run.step, run.padding});
   }
   return segments;
 }

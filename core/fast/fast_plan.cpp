@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "core/index_plan.h"
+#include "core/offset_runs.h"
 
 namespace stridescope::fast {
 namespace {
@@ -26,49 +27,32 @@ constexpr uint64_t kMinRun = 8;
 constexpr uint64_t kMinPieceBytes = 64 * 1024;
 
 bool is_affine(const std::vector<int64_t>& values) {
-  if (values.empty() || values[0] == kNoSource) return false;
-  if (values.size() == 1) return true;
-  if (values[1] == kNoSource) return false;
-  const int64_t step = values[1] - values[0];
-  for (std::size_t i = 2; i < values.size(); ++i) {
-    if (values[i] == kNoSource || values[i] - values[i - 1] != step) return false;
+  const std::vector<OffsetRun> runs = affine_runs(values, kNoSource);
+  return runs.size() == 1 && !runs[0].padding;
+}
+
+// A short run as table entries, joined to a table run just before it.
+void append_table(const std::vector<int64_t>& values, const OffsetRun& run, GatherProgram& program) {
+  RowRun* last = program.runs.empty() ? nullptr : &program.runs.back();
+  if (last != nullptr && last->kind == RunKind::Table && last->begin + last->length == run.begin) {
+    last->length += run.length;
+  } else {
+    program.runs.push_back(RowRun{RunKind::Table, run.begin, run.length, 0, 0, program.table.size()});
   }
-  return true;
+  const auto begin = values.begin() + static_cast<std::ptrdiff_t>(run.begin);
+  program.table.insert(program.table.end(), begin, begin + static_cast<std::ptrdiff_t>(run.length));
 }
 
 // Cuts an explicit row table into fills, constant-step runs and table runs.
 void cut_runs(const std::vector<int64_t>& values, GatherProgram& program) {
-  const uint64_t n = values.size();
-  auto add_table = [&](uint64_t begin, uint64_t end) {
-    if (!program.runs.empty() && program.runs.back().kind == RunKind::Table &&
-        program.runs.back().begin + program.runs.back().length == begin) {
-      program.runs.back().length += end - begin;
+  for (const OffsetRun& run : affine_runs(values, kNoSource)) {
+    if (run.padding) {
+      program.runs.push_back(RowRun{RunKind::Fill, run.begin, run.length, 0, 0, 0});
+    } else if (run.length >= kMinRun) {
+      program.runs.push_back(RowRun{RunKind::Strided, run.begin, run.length, run.first, run.step, 0});
     } else {
-      program.runs.push_back(RowRun{RunKind::Table, begin, end - begin, 0, 0, program.table.size()});
+      append_table(values, run, program);
     }
-    program.table.insert(program.table.end(), values.begin() + static_cast<std::ptrdiff_t>(begin),
-                         values.begin() + static_cast<std::ptrdiff_t>(end));
-  };
-  uint64_t i = 0;
-  while (i < n) {
-    uint64_t j = i + 1;
-    if (values[i] == kNoSource) {
-      while (j < n && values[j] == kNoSource) ++j;
-      program.runs.push_back(RowRun{RunKind::Fill, i, j - i, 0, 0, 0});
-    } else {
-      int64_t step = 0;
-      if (j < n && values[j] != kNoSource) {
-        step = values[j] - values[i];
-        while (j + 1 < n && values[j + 1] != kNoSource && values[j + 1] - values[j] == step) ++j;
-        ++j;
-      }
-      if (j - i >= kMinRun) {
-        program.runs.push_back(RowRun{RunKind::Strided, i, j - i, values[i], step, 0});
-      } else {
-        add_table(i, j);
-      }
-    }
-    i = j;
   }
 }
 
