@@ -15,21 +15,11 @@
 
 #include "core/op_request.h"
 #include "core/tensor_desc.h"
+#include "reference/rng.h"
 
 namespace stridescope::testing {
 
-// SplitMix64: the same sequence on every machine.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next();
-  uint64_t below(uint64_t n);                 // [0, n)
-  int64_t between(int64_t lo, int64_t hi);    // [lo, hi]
-  bool chance(double p);
-
- private:
-  uint64_t state_;
-};
+using Rng = reference::Rng;
 
 struct DrawOptions {
   bool big = false;  // large enough for the threaded, vector and streaming paths

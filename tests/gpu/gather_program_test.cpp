@@ -156,7 +156,9 @@ TEST(GatherProgram, CopiesFillsAndShaderRegionsCoverTheOutput) {
       }
     } while (next_coord(coord, op->output().sizes()));
     for (std::size_t b = 0; b < bytes; ++b) {
-      if (!element[b]) ASSERT_EQ(copied[b] + filled[b] + shaded[b], 0) << "gap byte " << b << " written";
+      if (!element[b]) {
+        ASSERT_EQ(copied[b] + filled[b] + shaded[b], 0) << "gap byte " << b << " written";
+      }
     }
   }
   EXPECT_GT(with_copies, 40);

@@ -104,13 +104,6 @@ void VulkanTest::TearDown() {
   backend_->clear_validation_messages();
 }
 
-uint64_t Rng::next() {
-  uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 std::vector<std::byte> random_input(const TensorDesc& desc, Rng& rng) {
   const DataType type = desc.data_type();
   const std::size_t size = desc.element_size();
@@ -147,12 +140,12 @@ std::vector<std::byte> random_input(const TensorDesc& desc, Rng& rng) {
       break;
   }
   // A palette makes ties likely; sometimes every element is fully random.
-  const bool palette_only = rng.chance(60);
+  const bool palette_only = rng.chance(0.6);
   std::vector<uint64_t> palette(1 + rng.below(6));
   for (uint64_t& p : palette) {
-    if (rng.chance(40)) {
+    if (rng.chance(0.4)) {
       p = special[rng.below(special.size())];
-    } else if (is_floating(type) && rng.chance(70)) {
+    } else if (is_floating(type) && rng.chance(0.7)) {
       p = bits_from_double(type, static_cast<double>(rng.between(-8, 8)) / 2.0);
     } else {
       p = rng.next() & bits_mask;
@@ -161,9 +154,9 @@ std::vector<std::byte> random_input(const TensorDesc& desc, Rng& rng) {
   std::vector<std::byte> bytes(desc.buffer_bytes());
   for (uint64_t e = 0; e < desc.buffer_elements(); ++e) {
     uint64_t bits = 0;
-    if (palette_only || rng.chance(50)) {
+    if (palette_only || rng.chance(0.5)) {
       bits = palette[rng.below(palette.size())];
-    } else if (rng.chance(20)) {
+    } else if (rng.chance(0.2)) {
       bits = special[rng.below(special.size())];
     } else {
       bits = rng.next() & bits_mask;

@@ -16,6 +16,7 @@
 
 #include "core/operation.h"
 #include "gpu/vulkan_backend.h"
+#include "reference/rng.h"
 
 namespace stridescope::test {
 
@@ -38,19 +39,7 @@ class VulkanTest : public ::testing::Test {
   VulkanBackend* backend_ = nullptr;
 };
 
-// A small deterministic generator (SplitMix64): the same seed gives the same
-// specs and data with every compiler and standard library.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next();
-  uint64_t below(uint64_t n) { return n == 0 ? 0 : next() % n; }        // [0, n)
-  int64_t between(int64_t lo, int64_t hi) { return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo + 1))); }
-  bool chance(unsigned percent) { return below(100) < percent; }
-
- private:
-  uint64_t state_;
-};
+using Rng = reference::Rng;
 
 // Fills the tensor's whole buffer with element bits chosen to find bugs:
 // a small palette (ties), special floats (NaN payloads, +-0, +-inf,

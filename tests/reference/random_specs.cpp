@@ -97,7 +97,7 @@ uint64_t special_bits(Rng& rng, DataType type) {
   const uint64_t sign_bit = rng.chance(0.5) ? 1 : 0;
   switch (type) {
     case DataType::Float16:
-      if (r < 6) return double_to_half(static_cast<double>(rng.signed_range(-3, 3)));  // ties
+      if (r < 6) return double_to_half(static_cast<double>(rng.between(-3, 3)));  // ties
       if (r == 6) return sign_bit << 15;                                               // +-0
       if (r == 7) return sign_bit << 15 | 0x7C00;                                      // +-inf
       if (r == 8) return sign_bit << 15 | 0x7E00 | rng.below(0x200);                   // quiet NaN
@@ -107,7 +107,7 @@ uint64_t special_bits(Rng& rng, DataType type) {
       return rng.next() & 0xFFFF;
     case DataType::Float32:
       if (r < 6) {
-        const float v = static_cast<float>(rng.signed_range(-3, 3));
+        const float v = static_cast<float>(rng.between(-3, 3));
         uint32_t bits;
         std::memcpy(&bits, &v, 4);
         return bits;
@@ -121,7 +121,7 @@ uint64_t special_bits(Rng& rng, DataType type) {
       return rng.next() & 0xFFFFFFFFu;
     case DataType::Float64:
       if (r < 6) {
-        const double v = static_cast<double>(rng.signed_range(-3, 3));
+        const double v = static_cast<double>(rng.between(-3, 3));
         uint64_t bits;
         std::memcpy(&bits, &v, 8);
         return bits;
@@ -139,7 +139,7 @@ uint64_t special_bits(Rng& rng, DataType type) {
   // Integers, as two's complement of the type's width (truncated by the writer).
   const bool is_signed = is_signed_integer(type);
   const unsigned bits = static_cast<unsigned>(element_size(type) * 8);
-  if (r < 7) return static_cast<uint64_t>(is_signed ? rng.signed_range(-3, 3) : rng.signed_range(0, 6));  // ties
+  if (r < 7) return static_cast<uint64_t>(is_signed ? rng.between(-3, 3) : rng.between(0, 6));  // ties
   if (r == 7) return is_signed ? uint64_t{1} << (bits - 1) : 0;                              // min
   if (r == 8) return is_signed ? (uint64_t{1} << (bits - 1)) - 1 : ~uint64_t{0};             // max
   if (r == 9) return ~uint64_t{0};                                                            // -1 / max
@@ -493,7 +493,7 @@ Scalar random_padding_value(Rng& rng, DataType type, bool allow_out_of_range) {
     case 5: return bits == 64 ? Scalar{int64_t{(int64_t{1} << 53) + 1}} : Scalar{int64_t{7}};
     case 6:  // truncates to max - 1; 64-bit types take it as an exact integer instead
       return bits == 64 ? Scalar{max - 1} : Scalar{static_cast<double>(max) - 0.5};
-    default: return int64_t{rng.signed_range(0, 100)};
+    default: return int64_t{rng.between(0, 100)};
   }
 }
 
