@@ -118,20 +118,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
     segment_index += static_cast<uint32_t>(axis.segments.size());
   }
 
-  WorkModel model;
-  model.regions = program.shader_regions;
-  for (const GatherAxis& axis : program.axes) {
-    model.sizes.push_back(axis.size);
-    model.output.strides.push_back(axis.out_stride);
-  }
-  model.chunk = chunk;
-  model.input_base = program.input_base;
-  model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
-    return program.axes[axis].input_range(lo, hi);
-  };
-  model.input = TensorAccess{op.input().buffer_bytes(), static_cast<uint32_t>(program.element_size), {}};
-  model.output.bytes = op.output().buffer_bytes();
-  model.output.element_size = static_cast<uint32_t>(program.element_size);
+  const WorkModel model = gather_work(program, op, chunk);
   auto boxes = split_work(model, limits);
   if (!boxes) return boxes.error();
   pass.boxes = std::move(*boxes);

@@ -145,6 +145,25 @@ class Splitter {
 
 }  // namespace
 
+WorkModel gather_work(const GatherProgram& program, const Operation& op, uint64_t chunk) {
+  WorkModel model;
+  model.regions = program.shader_regions;
+  for (const GatherAxis& axis : program.axes) {
+    model.sizes.push_back(axis.size);
+    model.output.strides.push_back(axis.out_stride);
+  }
+  model.chunk = chunk;
+  model.input_base = program.input_base;
+  model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
+    return program.axes[axis].input_range(lo, hi);
+  };
+  const auto element_size = static_cast<uint32_t>(program.element_size);
+  model.input = TensorAccess{op.input().buffer_bytes(), element_size, {}};
+  model.output.bytes = op.output().buffer_bytes();
+  model.output.element_size = element_size;
+  return model;
+}
+
 Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits) {
   Splitter splitter(model, limits);
   std::vector<Region> regions = model.regions;

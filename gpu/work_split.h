@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/operation.h"
 #include "gpu/gather_program.h"
 
 namespace stridescope::gpu {
@@ -63,6 +64,11 @@ struct WorkBox : Region {
   uint64_t chunks_per_row = 0;
   uint64_t items = 0;  // rows * chunks_per_row
 };
+
+// The work of a gather program's shader (its shader_regions) over the op's
+// buffers, `chunk` row elements per invocation. The model reads `program`,
+// which must outlive it.
+WorkModel gather_work(const GatherProgram& program, const Operation& op, uint64_t chunk);
 
 // BackendFailure when the layout would need more than max_boxes windows.
 Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits);

@@ -16,20 +16,11 @@ namespace {
 
 using test::Rng;
 
+// The gather work with a short chunk, over the whole output (copied parts
+// too), so that every element must land in exactly one box.
 WorkModel model_of(const Operation& op, const GatherProgram& program) {
-  WorkModel model;
-  for (const GatherAxis& axis : program.axes) {
-    model.sizes.push_back(axis.size);
-    model.output.strides.push_back(axis.out_stride);
-  }
-  model.chunk = 4;
-  model.input_base = program.input_base;
-  model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
-    return program.axes[axis].input_range(lo, hi);
-  };
-  model.input = TensorAccess{op.input().buffer_bytes(), static_cast<uint32_t>(program.element_size), {}};
-  model.output.bytes = op.output().buffer_bytes();
-  model.output.element_size = static_cast<uint32_t>(program.element_size);
+  WorkModel model = gather_work(program, op, 4);
+  model.regions.clear();
   return model;
 }
 
