@@ -44,20 +44,14 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-void list_diffs(const TensorDesc& desc, const std::vector<std::byte>& a, const std::vector<std::byte>& b,
-                bool indices, std::vector<ElementDiff>& diffs) {
+// The mismatch's listed elements with both values, after those already in `diffs`.
+void list_diffs(const TensorDesc& desc, const Mismatch& mismatch, const std::vector<std::byte>& a,
+                const std::vector<std::byte>& b, bool indices, std::vector<ElementDiff>& diffs) {
   const std::size_t size = desc.element_size();
-  Coord coord(desc.rank(), 0);
-  do {
-    if (diffs.size() >= kMaxListedDiffs) return;
-    const uint64_t offset = desc.offset_of(coord);
-    const std::byte* pa = a.data() + offset * size;
-    const std::byte* pb = b.data() + offset * size;
-    if (read_element_bits(desc.data_type(), pa) != read_element_bits(desc.data_type(), pb)) {
-      diffs.push_back({indices, coord, offset, read_element(desc.data_type(), pa),
-                       read_element(desc.data_type(), pb)});
-    }
-  } while (next_coord(coord, desc.sizes()));
+  for (const ElementMismatch& m : mismatch.listed) {
+    diffs.push_back({indices, m.coord, m.offset, read_element(desc.data_type(), a.data() + m.offset * size),
+                     read_element(desc.data_type(), b.data() + m.offset * size)});
+  }
 }
 
 BackendComparison compare_with(Backend& other, const Operation& op, const Evaluation& reference) {
@@ -72,11 +66,14 @@ BackendComparison compare_with(Backend& other, const Operation& op, const Evalua
     return result;
   }
   result.stats = run->stats;
-  result.output = compare_tensors(op.output(), reference.output, run->output);
-  if (result.output) list_diffs(op.output(), reference.output, run->output, false, result.diffs);
+  result.output = compare_tensors(op.output(), reference.output, run->output, kMaxListedDiffs);
+  if (result.output) list_diffs(op.output(), *result.output, reference.output, run->output, false, result.diffs);
   if (op.output_indices()) {
-    result.indices = compare_tensors(*op.output_indices(), reference.indices, run->indices);
-    if (result.indices) list_diffs(*op.output_indices(), reference.indices, run->indices, true, result.diffs);
+    const std::size_t room = kMaxListedDiffs - result.diffs.size();
+    result.indices = compare_tensors(*op.output_indices(), reference.indices, run->indices, room);
+    if (result.indices) {
+      list_diffs(*op.output_indices(), *result.indices, reference.indices, run->indices, true, result.diffs);
+    }
   }
   return result;
 }

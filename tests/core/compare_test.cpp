@@ -50,6 +50,23 @@ TEST(Compare, FirstIsInRowMajorOrderNotBufferOrder) {
   EXPECT_EQ(m->first_offset, 2u);
 }
 
+TEST(Compare, ListsTheFirstDifferencesUpToTheLimitInRowMajorOrder) {
+  // Column-major 2x3 again: differing buffer offsets 1, 2 and 5 are
+  // coordinates (1,0), (0,1) and (1,2); row-major order is (0,1), (1,0), (1,2).
+  const TensorDesc d = desc(DataType::Int32, {2, 3}, Strides{1, 2});
+  const auto a = test::bytes_of(std::vector<int32_t>{0, 1, 2, 3, 4, 5});
+  const auto b = test::bytes_of(std::vector<int32_t>{0, 9, 9, 3, 4, 9});
+  const auto two = compare_tensors(d, a, b, 2);
+  ASSERT_TRUE(two.has_value());
+  EXPECT_EQ(two->count, 3u);
+  EXPECT_EQ(two->listed, (std::vector<ElementMismatch>{{Coord{0, 1}, 2}, {Coord{1, 0}, 1}}));
+  const auto all = compare_tensors(d, a, b, 100);
+  ASSERT_TRUE(all.has_value());
+  EXPECT_EQ(all->listed.size(), 3u);
+  EXPECT_EQ(all->listed.back(), (ElementMismatch{Coord{1, 2}, 5}));
+  EXPECT_TRUE(compare_tensors(d, a, b)->listed.empty());  // no limit given: nothing listed
+}
+
 TEST(Compare, GapsAreNotCompared) {
   // Rows padded to 5: offsets 3, 4 are gaps.
   const TensorDesc d = desc(DataType::UInt8, {2, 3}, Strides{5, 1});
