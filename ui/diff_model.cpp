@@ -23,10 +23,18 @@ void DiffModel::set_evaluation(const EvaluationPtr& evaluation) {
         continue;
       }
       if (!other.output && !other.indices) {
-        parts << tr("%1 and %2 agree on all %3 elements%4").arg(reference_label_, other.label).arg(elements).arg(time);
+        parts << (elements == 1 ? tr("%1 and %2 agree on the one element%3").arg(reference_label_, other.label, time)
+                                : tr("%1 and %2 agree on all %3 elements%4")
+                                      .arg(reference_label_, other.label)
+                                      .arg(elements)
+                                      .arg(time));
       } else {
         const uint64_t count = (other.output ? other.output->count : 0) + (other.indices ? other.indices->count : 0);
-        parts << tr("%1 and %2 differ in %3 elements%4").arg(reference_label_, other.label).arg(count).arg(time);
+        parts << (count == 1 ? tr("%1 and %2 differ in 1 element%3").arg(reference_label_, other.label, time)
+                             : tr("%1 and %2 differ in %3 elements%4")
+                                   .arg(reference_label_, other.label)
+                                   .arg(count)
+                                   .arg(time));
       }
       for (const ElementDiff& diff : other.diffs) {
         rows_.push_back({other.label, diff.indices, diff.coord, diff.offset,
@@ -63,13 +71,19 @@ QVariant DiffModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant DiffModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  // The reference's full label ("Vulkan (llvmpipe (LLVM 15.0.6, 256 bits))")
+  // does not fit a value column: the header says its role, the tooltip its name.
+  if (role == Qt::ToolTipRole && section == ReferenceColumn && !reference_label_.isEmpty()) {
+    return tr("Values from the reference backend, %1").arg(reference_label_);
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case BackendColumn: return tr("Backend");
     case TensorColumn: return tr("Tensor");
     case CoordColumn: return tr("Coordinate");
     case OffsetColumn: return tr("Offset");
-    case ReferenceColumn: return reference_label_.isEmpty() ? tr("Reference") : reference_label_;
+    case ReferenceColumn: return tr("Reference");
     case OtherColumn: return tr("Other");
     default: return {};
   }

@@ -386,7 +386,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.diff_model()->index(0, DiffModel::CoordColumn).data().toString(), QStringLiteral("[0,0,0,0]"));
     QVERIFY(flags_at(output(), 0, 0) & kDiffers);
     auto* summary = w.findChild<QLabel*>(QStringLiteral("compareSummary"));
-    QVERIFY(summary->text().contains(QStringLiteral("differ in 1 elements")));
+    QVERIFY(summary->text().contains(QStringLiteral("differ in 1 element")));
+    QVERIFY(!summary->text().contains(QStringLiteral("1 elements")));
     QVERIFY(summary->isVisible());
 
     // Running on the faulty backend shows its GPU time.

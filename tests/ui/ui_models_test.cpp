@@ -362,8 +362,12 @@ class ModelsTest : public QObject {
     QCOMPARE(diffs.rowCount(), 1);
     QCOMPARE(diffs.index(0, DiffModel::CoordColumn).data().toString(), QStringLiteral("[0,0,0,0]"));
     QCOMPARE(diffs.index(0, DiffModel::ReferenceColumn).data().toString(), QStringLiteral("7"));
+    QCOMPARE(diffs.headerData(DiffModel::ReferenceColumn, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("Reference"));
+    QVERIFY(diffs.headerData(DiffModel::ReferenceColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("reference backend")));
     QVERIFY(diffs.index(0, DiffModel::OtherColumn).data().toString() != QStringLiteral("7"));
-    QVERIFY(diffs.summary().contains(QStringLiteral("differ in 1 elements")));
+    QVERIFY(diffs.summary().contains(QStringLiteral("differ in 1 element (GPU")));
     QVERIFY(diffs.summary().contains(QStringLiteral("GPU 0.250 ms")));
     QVERIFY(flags_at(m.output, 0, 0) & kDiffers);
     QVERIFY(!(flags_at(m.output, 0, 1) & kDiffers));
