@@ -22,20 +22,15 @@ void DiffModel::set_evaluation(const EvaluationPtr& evaluation) {
         parts << tr("%1 failed: %2").arg(other.label, QString::fromStdString(other.error->to_string()));
         continue;
       }
-      if (!other.output && !other.indices) {
-        parts << (elements == 1 ? tr("%1 and %2 agree on the one element%3").arg(reference_label_, other.label, time)
-                                : tr("%1 and %2 agree on all %3 elements%4")
-                                      .arg(reference_label_, other.label)
-                                      .arg(elements)
-                                      .arg(time));
+      const uint64_t differing =
+          (other.output ? other.output->count : 0) + (other.indices ? other.indices->count : 0);
+      QString verdict;
+      if (differing == 0) {
+        verdict = elements == 1 ? tr("agree on the one element") : tr("agree on all %1 elements").arg(elements);
       } else {
-        const uint64_t count = (other.output ? other.output->count : 0) + (other.indices ? other.indices->count : 0);
-        parts << (count == 1 ? tr("%1 and %2 differ in 1 element%3").arg(reference_label_, other.label, time)
-                             : tr("%1 and %2 differ in %3 elements%4")
-                                   .arg(reference_label_, other.label)
-                                   .arg(count)
-                                   .arg(time));
+        verdict = differing == 1 ? tr("differ in 1 element") : tr("differ in %1 elements").arg(differing);
       }
+      parts << tr("%1 and %2 %3%4").arg(reference_label_, other.label, verdict, time);
       for (const ElementDiff& diff : other.diffs) {
         rows_.push_back({other.label, diff.indices, diff.coord, diff.offset,
                          QString::fromStdString(format_scalar(diff.reference)),

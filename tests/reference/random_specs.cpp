@@ -97,7 +97,7 @@ uint64_t special_bits(Rng& rng, DataType type) {
   const uint64_t sign_bit = rng.chance(0.5) ? 1 : 0;
   switch (type) {
     case DataType::Float16:
-      if (r < 6) return double_to_half(static_cast<double>(rng.between(-3, 3)));  // ties
+      if (r < 6) return double_to_half(static_cast<double>(rng.between(-3, 3)));       // ties
       if (r == 6) return sign_bit << 15;                                               // +-0
       if (r == 7) return sign_bit << 15 | 0x7C00;                                      // +-inf
       if (r == 8) return sign_bit << 15 | 0x7E00 | rng.below(0x200);                   // quiet NaN
