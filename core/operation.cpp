@@ -413,4 +413,8 @@ Expected<std::optional<Sizes>> infer_output_sizes(const OpRequest& request) {
   return std::optional<Sizes>{*determined};
 }
 
+Expected<TensorDesc> validate_input(const OpRequest& request, const Limits& limits) {
+  return make_input(request, limits);
+}
+
 }  // namespace stridescope

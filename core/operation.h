@@ -60,4 +60,8 @@ class Operation {
 // app to show sizes as parameters are typed. Errors as Operation::make.
 Expected<std::optional<Sizes>> infer_output_sizes(const OpRequest& request);
 
+// The input tensor alone, validated as Operation::make validates it: the app
+// summarises the input while some other field is still invalid.
+Expected<TensorDesc> validate_input(const OpRequest& request, const Limits& limits = {});
+
 }  // namespace stridescope

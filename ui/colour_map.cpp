@@ -75,9 +75,10 @@ QColor overlay_colour(OverlayCategory category) {
     case OverlayCategory::Winner: return QColor::fromRgb(kVermillion);
     case OverlayCategory::PaddedTap: return QColor::fromRgb(kReddishPurple);
     case OverlayCategory::PadConstant: return QColor::fromRgb(0xff8c8c8c);
-    case OverlayCategory::PadEdge: return QColor::fromRgb(kOrange);
+    case OverlayCategory::PadEdge: return QColor::fromRgb(kBlue);
     case OverlayCategory::PadReflection: return QColor::fromRgb(kSkyBlue);
     case OverlayCategory::PadSymmetric: return QColor::fromRgb(kReddishPurple);
+    case OverlayCategory::CopiedInput: return QColor::fromRgb(0xff202020);
     case OverlayCategory::Unused: return QColor::fromRgb(0xffbdbdbd);
     case OverlayCategory::Shared: return QColor::fromRgb(kBluishGreen);
     case OverlayCategory::Differs: return QColor::fromRgb(kReddishPurple);
@@ -97,6 +98,7 @@ QString overlay_name(OverlayCategory category) {
     case OverlayCategory::PadEdge: return QObject::tr("EDGE");
     case OverlayCategory::PadReflection: return QObject::tr("REFLECTION");
     case OverlayCategory::PadSymmetric: return QObject::tr("SYMMETRIC");
+    case OverlayCategory::CopiedInput: return QObject::tr("input");
     case OverlayCategory::Unused: return QObject::tr("not read / gap");
     case OverlayCategory::Shared: return QObject::tr("shared offset");
     case OverlayCategory::Differs: return QObject::tr("backends differ");
@@ -109,19 +111,23 @@ QString overlay_description(OverlayCategory category) {
     case OverlayCategory::Window:
       return QObject::tr("Dashed outline: the input window the operator reads from");
     case OverlayCategory::Source:
-      return QObject::tr("Thick border: the input element the selected output element is taken from");
-    case OverlayCategory::Selected: return QObject::tr("Thick border: the selected output element");
+      return QObject::tr("Thick dashed border: the input element the selected output element is taken from");
+    case OverlayCategory::Selected:
+      return QObject::tr("Thick solid border: the selected output element");
     case OverlayCategory::Reader:
       return QObject::tr("Double border: output elements that read the hovered input element");
     case OverlayCategory::Winner: return QObject::tr("Star: the maximum that wins the pooling window");
     case OverlayCategory::PaddedTap:
       return QObject::tr("Cross: a window tap that lies in padding; it is never read and never wins");
     case OverlayCategory::PadConstant: return QObject::tr("Grey hatching: CONSTANT padding (the padding value)");
-    case OverlayCategory::PadEdge: return QObject::tr("Hatching: EDGE padding copies the nearest edge element");
+    case OverlayCategory::PadEdge:
+      return QObject::tr("Horizontal hatching: EDGE padding copies the nearest edge element");
     case OverlayCategory::PadReflection:
-      return QObject::tr("Hatching: REFLECTION padding mirrors without repeating the edge");
+      return QObject::tr("Diagonal hatching: REFLECTION padding mirrors without repeating the edge");
     case OverlayCategory::PadSymmetric:
-      return QObject::tr("Hatching: SYMMETRIC padding mirrors and repeats the edge");
+      return QObject::tr("Cross hatching: SYMMETRIC padding mirrors and repeats the edge");
+    case OverlayCategory::CopiedInput:
+      return QObject::tr("Solid outline: where the input itself lies in the padded output");
     case OverlayCategory::Unused:
       return QObject::tr("Faded: input elements no output element reads, or buffer elements no coordinate uses");
     case OverlayCategory::Shared:

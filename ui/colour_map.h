@@ -47,6 +47,7 @@ enum class OverlayCategory {
   PadEdge,       // output padding region, EDGE
   PadReflection, // output padding region, REFLECTION
   PadSymmetric,  // output padding region, SYMMETRIC
+  CopiedInput,   // padding: where the input itself lies in the output
   Unused,        // input elements the op never reads / buffer gaps
   Shared,        // buffer elements used by several logical elements (broadcast)
   Differs,       // compare: the backends disagree here

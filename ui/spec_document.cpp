@@ -56,6 +56,7 @@ void SpecDocument::reset(Spec spec, std::optional<std::filesystem::path> file) {
   spec_ = std::move(spec);
   file_ = std::move(file);
   undo_->setClean();
+  emit replaced();
   emit fileChanged();
   emit modifiedChanged(false);
   emit specChanged();

@@ -43,6 +43,8 @@ class SpecDocument : public QObject {
 
  signals:
   void specChanged();
+  // Emitted by reset() before specChanged: a different spec, not an edit.
+  void replaced();
   void fileChanged();
   void modifiedChanged(bool modified);
 

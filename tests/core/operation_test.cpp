@@ -612,5 +612,25 @@ TEST(Operation, InferOutputSizesReportsTheSameErrors) {
   EXPECT_EQ(sizes.error().path, "params.strides[0]");
 }
 
+// --- validate_input ---
+
+TEST(Operation, ValidateInputAcceptsTheInputWhileAParameterIsInvalid) {
+  OpRequest request = pooling_basic();
+  std::get<MaxPooling2Request>(request.params).strides = U64s{0, 2};
+  ASSERT_FALSE(Operation::make(request).has_value());
+  auto input = validate_input(request);
+  ASSERT_TRUE(input.has_value()) << input.error().to_string();
+  EXPECT_EQ(input->sizes(), Sizes(std::span<const uint64_t>(*request.input.sizes)));
+}
+
+TEST(Operation, ValidateInputNamesTheInputFieldLikeMake) {
+  OpRequest request = identity({3, 2});
+  request.input.sizes = U64s{1, 1, 1, 1, 1, 1, 1, 1, 1};  // nine dimensions
+  auto input = validate_input(request);
+  ASSERT_FALSE(input.has_value());
+  EXPECT_EQ(input.error().path, "input.sizes");
+  EXPECT_EQ(input.error().to_string(), Operation::make(request).error().to_string());
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -3,6 +3,8 @@
 // export, compare, linked hover, and a large tensor.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QScrollArea>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -20,6 +22,7 @@
 #include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
+#include "ui/widgets/legend_bar.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/plane_selector.h"
 #include "ui/widgets/spec_editor.h"
@@ -164,6 +167,7 @@ class MainWindowTest : public QObject {
     QVERIFY(banner->isVisible());
     QVERIFY(banner->text().contains(QStringLiteral("stride must not be 0")));
     QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));  // the last valid result
+    QVERIFY(w.panel(TensorRole::Output)->grid()->stale());  // washed out
     QVERIFY(w.isVisible());
 
     // Another invalid field moves the mark.
@@ -180,6 +184,70 @@ class MainWindowTest : public QObject {
     QVERIFY(!w.current_error());
     QVERIFY(w.editor()->invalid_widget() == nullptr);
     QVERIFY(!banner->isVisible());
+    QVERIFY(!w.panel(TensorRole::Output)->grid()->stale());
+  }
+
+  void OpenInvalidSpecFile_ShowsNoResultOfTheEarlierSpec() {
+    MainWindow& w = fresh();
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
+    const QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("all_padding.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    // Valid JSON, valid input; the first pooling window lies wholly in padding.
+    file.write(R"({"op": "max_pooling2", "input": {"dataType": "FLOAT32", "sizes": [1, 1, 5, 5], "fill": "iota"},
+                   "params": {"windowSize": [3, 3], "strides": [2, 2], "startPadding": [3, 3]}})");
+    file.close();
+    QVERIFY(w.open_file(path).ok());
+    settle();
+    QVERIFY(w.current_error().has_value());
+    QCOMPARE(QString::fromStdString(w.current_error()->path), QStringLiteral("params.startPadding[0]"));
+    QVERIFY(w.shown_evaluation() == nullptr);
+    QCOMPARE(output().rowCount(), 0);
+    QVERIFY(!w.panel(TensorRole::Output)->grid()->stale());
+    // The input summary describes this file's input, which is valid on its own.
+    auto* summary = w.editor()->findChild<QLabel*>(QStringLiteral("input.layout"));
+    QVERIFY(summary->text().contains(QStringLiteral("25 elements")));
+  }
+
+  void OpenFile_SelectsTheFirstOutputElementAndStatesItsRule() {
+    MainWindow& w = fresh();
+    const QString path = QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR) + "/max_pooling2_3x3_stride2_pad1_indices.json";
+    QVERIFY(w.open_file(path).ok());
+    settle();
+    QCOMPARE(w.selection()->selected_output(), std::optional<Coord>(Coord{0, 0, 0, 0}));
+    const EvaluationPtr& ev = w.shown_evaluation();
+    const Expected<Provenance> p = explain(ev->op(), Coord{0, 0, 0, 0}, ev->input);
+    QVERIFY(p.has_value());
+    QCOMPARE(w.status_text(), QString::fromStdString(p->rule));
+  }
+
+  void SmallScreen_EveryExampleFits1366PixelsWithoutClippingTheForm() {
+    MainWindow& w = fresh();
+    w.resize(1366 * 95 / 100, 768 * 95 / 100);
+    auto* scroll = qobject_cast<QScrollArea*>(w.findChild<QDockWidget*>(QStringLiteral("editorDock"))->widget());
+    QVERIFY(scroll);
+    for (const Example& example : list_examples(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR))) {
+      QVERIFY(w.open_file(example.path).ok());
+      settle();
+      QCoreApplication::processEvents();  // the dock follows the form (queued)
+      QVERIFY2(w.minimumSizeHint().width() <= 1366, qPrintable(example.title));
+      // The form is never squeezed below what its fields need: the dock
+      // either fits it or scrolls sideways.
+      QVERIFY2(w.editor()->width() >= w.editor()->minimumSizeHint().width(), qPrintable(example.title));
+      QVERIFY2(scroll->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff, qPrintable(example.title));
+    }
+  }
+
+  void Legend_WrapsOntoMoreLinesWhenNarrow() {
+    MainWindow& w = fresh();
+    QVERIFY(w.open_file(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR) + "/padding_example3_reflection.json").ok());
+    settle();
+    auto* legend = w.findChild<LegendBar*>(QStringLiteral("legend"));
+    QVERIFY(legend);
+    QVERIFY(legend->hasHeightForWidth());
+    QCOMPARE(legend->heightForWidth(4000), legend->sizeHint().height());
+    QVERIFY(legend->heightForWidth(300) >= 3 * legend->heightForWidth(4000) - 10);
   }
 
   void InvalidInputSize_NamesTheInputField() {

@@ -26,7 +26,7 @@ Qt::BrushStyle padding_pattern(quint32 flags) {
   if (flags & kPadConstant) return Qt::Dense6Pattern;
   if (flags & kPadEdge) return Qt::HorPattern;
   if (flags & kPadReflection) return Qt::BDiagPattern;
-  return Qt::FDiagPattern;  // symmetric
+  return Qt::DiagCrossPattern;  // symmetric
 }
 
 OverlayCategory padding_category(quint32 flags) {
@@ -132,7 +132,18 @@ void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags) {
                  overlay_colour(OverlayCategory::Reader), unit);
   }
   if (flags & kOffsetMatch) inset_border(painter, rect, overlay_colour(OverlayCategory::Shared), unit * 2.5);
-  if (flags & (kSource | kSelected)) inset_border(painter, rect, overlay_colour(OverlayCategory::Source), unit * 3);
+  // The chosen output solid, the inputs it reads dashed: the same colour
+  // links them, the line tells them apart.
+  if (flags & kSelected) {
+    inset_border(painter, rect, overlay_colour(OverlayCategory::Selected), unit * 3);
+  } else if (flags & kSource) {
+    QPen pen(overlay_colour(OverlayCategory::Source), unit * 3, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    pen.setDashPattern({1.2, 0.8});
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    const qreal half = unit * 1.5;
+    painter.drawRect(QRectF(rect).adjusted(half, half, -half, -half));
+  }
   if (flags & kHovered) inset_border(painter, rect, QColor::fromRgb(okabe_ito::kBlue), unit * 2, Qt::DashLine);
   if (flags & kPaddedTap) {
     painter.setPen(QPen(overlay_colour(OverlayCategory::PaddedTap), unit * 2, Qt::SolidLine, Qt::RoundCap));
@@ -157,7 +168,7 @@ void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags) {
 
 void paint_legend_sample(QPainter& painter, const QRect& rect, OverlayCategory category) {
   CellVisual cell;
-  cell.fill = palette_rgb(ValuePalette::Viridis, 0.55);
+  cell.fill = 0xffd4d4d4;  // neutral, so no overlay colour hides in the value colours
   CellFonts fonts = cell_fonts(painter.font());
   switch (category) {
     case OverlayCategory::Window:
@@ -184,7 +195,12 @@ void paint_legend_sample(QPainter& painter, const QRect& rect, OverlayCategory c
     case OverlayCategory::PadEdge: cell.flags = kPadEdge; cell.fill = 0xffeeeeee; break;
     case OverlayCategory::PadReflection: cell.flags = kPadReflection; cell.fill = 0xffeeeeee; break;
     case OverlayCategory::PadSymmetric: cell.flags = kPadSymmetric; cell.fill = 0xffeeeeee; break;
-    case OverlayCategory::Unused: cell.fill = blend(cell.fill, 0xfff4f4f4, 0.78); break;
+    case OverlayCategory::CopiedInput:
+      painter.fillRect(rect, QColor::fromRgb(cell.fill));
+      painter.setPen(QPen(overlay_colour(category), 2));
+      painter.drawRect(QRectF(rect).adjusted(3, 3, -3, -3));
+      return;
+    case OverlayCategory::Unused: cell.fill = blend(palette_rgb(ValuePalette::Viridis, 0.55), 0xfff4f4f4, 0.78); break;
     case OverlayCategory::Shared: paint_cell_body(painter, rect, cell, fonts, false, false);
       paint_cell_overlays(painter, rect, kShared); return;
     case OverlayCategory::Differs: paint_cell_body(painter, rect, cell, fonts, false, false);

@@ -13,7 +13,9 @@ constexpr int kRampWidth = 90;
 
 LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("legend"));
-  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  policy.setHeightForWidth(true);
+  setSizePolicy(policy);
   set_op(OpKind::Identity, false);
 }
 
@@ -24,7 +26,8 @@ void LegendBar::set_op(OpKind kind, bool comparing) {
     case OpKind::Slice:
     case OpKind::Slice1: categories_ = {C::Window, C::Selected, C::Source, C::Reader, C::Unused, C::Shared}; break;
     case OpKind::Padding:
-      categories_ = {C::PadConstant, C::PadEdge, C::PadReflection, C::PadSymmetric, C::Selected, C::Source, C::Reader};
+      categories_ = {C::CopiedInput, C::PadConstant, C::PadEdge, C::PadReflection, C::PadSymmetric,
+                     C::Selected,    C::Source,      C::Reader};
       break;
     case OpKind::MaxPooling2:
       categories_ = {C::Window, C::Selected, C::Winner, C::PaddedTap, C::Reader, C::Unused};
@@ -47,45 +50,68 @@ void LegendBar::set_palette(ValuePalette palette) {
   update();
 }
 
-std::vector<LegendBar::Chip> LegendBar::layout_chips() const {
-  std::vector<Chip> chips;
+int LegendBar::line_height() const { return fontMetrics().height() + 8; }
+
+LegendBar::Layout LegendBar::layout_for(int width) const {
   const QFontMetrics metrics(font());
-  const int h = metrics.height() + 8;
-  int x = 6 + kRampWidth + metrics.horizontalAdvance(tr("values: low")) + metrics.horizontalAdvance(tr("high")) + 24;
-  for (OverlayCategory category : categories_) {
-    const int w = h + 6 + metrics.horizontalAdvance(overlay_name(category)) + 14;
-    chips.push_back({QRect(x, 2, w, h), overlay_description(category)});
+  const int h = line_height();
+  constexpr int kGap = 4;  // between lines
+  Layout layout;
+  int x = 6;
+  int y = 2;
+  // Starts a new line when `w` does not fit on this one (unless the line is empty).
+  const auto place = [&](int w) {
+    if (x > 6 && x + w > width - 6) {
+      x = 6;
+      y += h + kGap;
+    }
+    const QRect rect(x, y, w, h);
     x += w;
+    return rect;
+  };
+  layout.ramp = place(metrics.horizontalAdvance(tr("values: low")) + kRampWidth + metrics.horizontalAdvance(tr("high")) +
+                      24);
+  for (OverlayCategory category : categories_) {
+    layout.chips.push_back({place(h + 6 + metrics.horizontalAdvance(overlay_name(category)) + 14),
+                            overlay_description(category)});
   }
-  return chips;
+  if (!note_.isEmpty()) {
+    const int w = std::min(metrics.horizontalAdvance(note_) + 12, std::max(40, width - 12));
+    layout.note = place(w);
+  }
+  layout.height = y + h + 2;
+  return layout;
 }
+
+int LegendBar::heightForWidth(int width) const { return layout_for(width).height; }
 
 QSize LegendBar::sizeHint() const {
-  const auto chips = layout_chips();
-  const int width = (chips.empty() ? 200 : chips.back().rect.right() + 6) + fontMetrics().horizontalAdvance(note_) + 12;
-  return {width, fontMetrics().height() + 12};
+  const Layout one_line = layout_for(QWIDGETSIZE_MAX);
+  const int right = one_line.note.isNull() ? one_line.chips.back().rect.right() : one_line.note.right();
+  return {right + 6, one_line.height};
 }
 
-QSize LegendBar::minimumSizeHint() const { return {100, fontMetrics().height() + 12}; }
+QSize LegendBar::minimumSizeHint() const { return {100, line_height() + 4}; }
 
 void LegendBar::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   const QFontMetrics metrics(font());
-  const int h = metrics.height() + 8;
+  const int h = line_height();
+  const Layout layout = layout_for(width());
   painter.setPen(palette().color(QPalette::WindowText));
-  int x = 6;
+  int x = layout.ramp.left();
+  const int y = layout.ramp.top();
   const QString low = tr("values: low");
-  painter.drawText(QRect(x, 2, metrics.horizontalAdvance(low), h), Qt::AlignVCenter, low);
+  painter.drawText(QRect(x, y, metrics.horizontalAdvance(low), h), Qt::AlignVCenter, low);
   x += metrics.horizontalAdvance(low) + 6;
   for (int i = 0; i < kRampWidth; ++i) {
-    painter.fillRect(QRect(x + i, 2 + h / 4, 1, h / 2), QColor::fromRgb(palette_rgb(palette_, i / double(kRampWidth - 1))));
+    painter.fillRect(QRect(x + i, y + h / 4, 1, h / 2), QColor::fromRgb(palette_rgb(palette_, i / double(kRampWidth - 1))));
   }
   x += kRampWidth + 6;
-  painter.drawText(QRect(x, 2, metrics.horizontalAdvance(tr("high")), h), Qt::AlignVCenter, tr("high"));
+  painter.drawText(QRect(x, y, metrics.horizontalAdvance(tr("high")), h), Qt::AlignVCenter, tr("high"));
 
-  const auto chips = layout_chips();
-  for (std::size_t i = 0; i < chips.size(); ++i) {
-    const QRect& r = chips[i].rect;
+  for (std::size_t i = 0; i < layout.chips.size(); ++i) {
+    const QRect& r = layout.chips[i].rect;
     const QRect sample(r.left(), r.top() + 1, h - 2, h - 2);
     painter.save();
     paint_legend_sample(painter, sample, categories_[i]);
@@ -94,24 +120,28 @@ void LegendBar::paintEvent(QPaintEvent*) {
     painter.drawText(QRect(sample.right() + 6, r.top(), r.width() - h, h), Qt::AlignVCenter,
                      overlay_name(categories_[i]));
   }
-  if (!note_.isEmpty()) {
-    const int left = chips.empty() ? x : chips.back().rect.right() + 12;
+  if (!layout.note.isNull()) {
     QColor ink = palette().color(QPalette::WindowText);
     ink.setAlphaF(0.75f);
     painter.setPen(ink);
-    painter.drawText(QRect(left, 2, std::max(0, width() - left - 4), h), Qt::AlignVCenter,
-                     metrics.elidedText(note_, Qt::ElideRight, std::max(0, width() - left - 4)));
+    const QRect text = layout.note.adjusted(6, 0, 0, 0);
+    painter.drawText(text, Qt::AlignVCenter, metrics.elidedText(note_, Qt::ElideRight, text.width()));
   }
 }
 
 bool LegendBar::event(QEvent* event) {
   if (event->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(event);
-    for (const Chip& chip : layout_chips()) {
+    const Layout layout = layout_for(width());
+    for (const Layout::Chip& chip : layout.chips) {
       if (chip.rect.contains(help->pos())) {
         QToolTip::showText(help->globalPos(), chip.tip, this, chip.rect);
         return true;
       }
+    }
+    if (layout.note.contains(help->pos())) {
+      QToolTip::showText(help->globalPos(), tr("The small second line in cells: %1").arg(note_), this, layout.note);
+      return true;
     }
     QToolTip::showText(help->globalPos(), tr("Cells are coloured by value on a colour-blind-safe scale"), this);
     return true;

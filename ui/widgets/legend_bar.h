@@ -21,6 +21,9 @@ class LegendBar : public QWidget {
   void set_palette(ValuePalette palette);
   const std::vector<OverlayCategory>& categories() const { return categories_; }
 
+  // Chips wrap onto more lines where the window is narrow.
+  bool hasHeightForWidth() const override { return true; }
+  int heightForWidth(int width) const override;
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
 
@@ -29,11 +32,19 @@ class LegendBar : public QWidget {
   bool event(QEvent* event) override;
 
  private:
-  struct Chip {
-    QRect rect;
-    QString tip;
+  // Laid out for a width: the value ramp, one chip per overlay, then the note.
+  struct Layout {
+    QRect ramp;  // "values: low [ramp] high"
+    struct Chip {
+      QRect rect;
+      QString tip;
+    };
+    std::vector<Chip> chips;
+    QRect note;
+    int height = 0;
   };
-  std::vector<Chip> layout_chips() const;
+  Layout layout_for(int width) const;
+  int line_height() const;
 
   std::vector<OverlayCategory> categories_;
   QString note_;  // what the small second line in cells means for this operator

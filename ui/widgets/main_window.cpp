@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QScrollArea>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -72,6 +73,11 @@ MainWindow::MainWindow(BackendSet backends, QWidget* parent)
   connect_views();
 
   connect(engine_, &EvaluationEngine::evaluated, this, &MainWindow::on_evaluated);
+  connect(document_, &SpecDocument::replaced, this, [this] {
+    document_first_serial_ = engine_->last_submitted() + 1;  // specChanged submits it next
+    selection_->select_output(std::nullopt);
+    select_first_output_ = true;
+  });
   connect(document_, &SpecDocument::specChanged, this, &MainWindow::submit);
   connect(document_, &SpecDocument::fileChanged, this, &MainWindow::update_title);
   connect(document_, &SpecDocument::modifiedChanged, this, &MainWindow::update_title);
@@ -84,7 +90,10 @@ MainWindow::MainWindow(BackendSet backends, QWidget* parent)
   backend_label_->setObjectName(QStringLiteral("backendLabel"));
   statusBar()->addWidget(rule_label_, 1);
   statusBar()->addPermanentWidget(backend_label_);
-  connect(selection_, &LinkedSelection::statusChanged, rule_label_, &QLabel::setText);
+  connect(selection_, &LinkedSelection::statusChanged, rule_label_, [this](const QString& text) {
+    rule_label_->setText(text);
+    rule_label_->setToolTip(text);  // the whole rule where the status bar cuts it
+  });
 
   restore_settings();
   update_title();
@@ -132,20 +141,19 @@ void MainWindow::create_docks() {
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(editor_);
   scroll->setWidgetResizable(true);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(editor_->sizeHint().width() + 24);
+  // Where the dock is narrower than the form (a small screen), it scrolls
+  // sideways rather than clip a column of fields.
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   editor_dock_ = new QDockWidget(tr("Spec"), this);
   editor_dock_->setObjectName(QStringLiteral("editorDock"));
   editor_dock_->setWidget(scroll);
   addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
   connect(editor_, &SpecEditor::npyFileRequested, this, &MainWindow::on_npy_requested);
-  // The form grows a column per parameter: keep the dock wide enough for it.
-  const auto fit_width = [this, scroll] {
-    scroll->setMinimumWidth(editor_->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
-                            2 * scroll->frameWidth());
-  };
-  connect(document_, &SpecDocument::specChanged, scroll, fit_width);
-  fit_width();
+  // The form grows a column per parameter (max_pooling2 has five): the dock
+  // is kept wide enough for all of them, up to 40% of the window. Queued:
+  // the editor rebuilds its rows on the same signal, its layout settles after.
+  editor_scroll_ = scroll;
+  connect(document_, &SpecDocument::specChanged, this, &MainWindow::fit_editor_width, Qt::QueuedConnection);
 
   auto* compare = new QWidget(this);
   auto* compare_layout = new QVBoxLayout(compare);
@@ -417,11 +425,20 @@ void MainWindow::submit() {
 }
 
 void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
-  if (outcome.serial < last_shown_serial_) return;
+  // Results of an earlier document (still running when a file was opened)
+  // are not this document's.
+  if (outcome.serial < last_shown_serial_ || outcome.serial < document_first_serial_) return;
   last_shown_serial_ = outcome.serial;
   if (outcome.error) {
     current_error_ = outcome.error;
     editor_->show_error(current_error_);
+    editor_->summarise_invalid_spec();
+    // The last valid result stands in while a spec is edited, never for
+    // another file's spec.
+    if (shown_ && shown_serial_ < document_first_serial_) {
+      show_evaluation(nullptr);
+      legend_->set_op(document_->spec().request.kind(), false);
+    }
     for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(shown_ != nullptr);
     statusBar()->showMessage(tr("error: %1").arg(message_of(*current_error_)), 8000);
     return;
@@ -429,21 +446,17 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   current_error_.reset();
   editor_->show_error(std::nullopt);
   statusBar()->clearMessage();
-  shown_ = outcome.evaluation;
   const bool first = !has_shown_once_;
   has_shown_once_ = true;
-  for (TensorPlaneModel* model : {input_model_, output_model_, static_cast<TensorPlaneModel*>(indices_model_)}) {
-    model->set_evaluation(shown_);
+  show_evaluation(outcome.evaluation);
+  shown_serial_ = outcome.serial;
+  if (select_first_output_) {
+    // A newly opened spec starts with its first output element selected, so
+    // its source (or pooling window) and rule show before any click.
+    select_first_output_ = false;
+    if (!selection_->selected_output()) selection_->select_output(Coord(shown_->op().output().rank(), 0));
   }
-  for (MemoryStripModel* memory : {input_memory_, output_memory_, indices_memory_}) memory->set_evaluation(shown_);
-  input_model_->set_editable(std::holds_alternative<std::vector<Scalar>>(shown_->spec().input_source));
-  selection_->set_evaluation(shown_);
-  editor_->set_evaluation(shown_);
-  diff_model_->set_evaluation(shown_);
-  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {
-    panel->set_stale(false);
-    panel->refresh();
-  }
+  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(false);
   update_panels_visibility();
   legend_->set_op(shown_->op().kind(), shown_->compare.has_value());
 
@@ -463,6 +476,31 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
     }
   }
   if (first) rule_label_->setText(selection_->status_text());
+}
+
+void MainWindow::fit_editor_width() {
+  editor_->layout()->activate();
+  const int form = editor_->sizeHint().width() + editor_scroll_->verticalScrollBar()->sizeHint().width() +
+                   2 * editor_scroll_->frameWidth();
+  editor_scroll_->setMinimumWidth(std::min(form, std::max(300, width() * 2 / 5)));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  fit_editor_width();
+}
+
+void MainWindow::show_evaluation(EvaluationPtr evaluation) {
+  shown_ = std::move(evaluation);
+  for (TensorPlaneModel* model : {input_model_, output_model_, static_cast<TensorPlaneModel*>(indices_model_)}) {
+    model->set_evaluation(shown_);
+  }
+  for (MemoryStripModel* memory : {input_memory_, output_memory_, indices_memory_}) memory->set_evaluation(shown_);
+  input_model_->set_editable(shown_ && std::holds_alternative<std::vector<Scalar>>(shown_->spec().input_source));
+  selection_->set_evaluation(shown_);
+  if (shown_) editor_->set_evaluation(shown_);
+  diff_model_->set_evaluation(shown_);
+  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->refresh();
 }
 
 void MainWindow::update_panels_visibility() {
@@ -661,7 +699,11 @@ void MainWindow::rebuild_examples_menu() {
 
 void MainWindow::restore_settings() {
   QSettings settings;
-  if (!restoreGeometry(settings.value("window/geometry").toByteArray())) resize(1500, 900);
+  if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
+    // 1500x900, or what the screen has room for (a 1366x768 laptop).
+    const QSize room = screen() ? screen()->availableGeometry().size() * 0.95 : QSize(1500, 900);
+    resize(std::min(1500, room.width()), std::min(900, room.height()));
+  }
   restoreState(settings.value("window/state").toByteArray());
   panels_splitter_->restoreState(settings.value("window/panels").toByteArray());
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {

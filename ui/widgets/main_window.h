@@ -21,6 +21,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QScrollArea;
 class QSplitter;
 class QTableView;
 
@@ -73,6 +74,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void create_models();
@@ -88,6 +90,8 @@ class MainWindow : public QMainWindow {
   void submit();
   void on_evaluated(const EvaluationOutcome& outcome);
   void update_title();
+  void show_evaluation(EvaluationPtr evaluation);  // nullptr: empty views
+  void fit_editor_width();
   void update_panels_visibility();
   bool maybe_save();
   void add_recent(const QString& path);
@@ -125,6 +129,7 @@ class MainWindow : public QMainWindow {
   TensorPanel* indices_panel_ = nullptr;
   LegendBar* legend_ = nullptr;
   QDockWidget* editor_dock_ = nullptr;
+  QScrollArea* editor_scroll_ = nullptr;
   QDockWidget* compare_dock_ = nullptr;
   QLabel* compare_summary_ = nullptr;
   QTableView* compare_table_ = nullptr;
@@ -156,6 +161,9 @@ class MainWindow : public QMainWindow {
   std::optional<Error> current_error_;
   quint64 last_shown_serial_ = 0;
   bool has_shown_once_ = false;
+  quint64 shown_serial_ = 0;           // the evaluation serial of shown_
+  quint64 document_first_serial_ = 0;  // the first serial of the spec opened last (File > Open, New)
+  bool select_first_output_ = true;    // at the first valid result of a newly opened spec
 };
 
 }  // namespace stridescope::ui

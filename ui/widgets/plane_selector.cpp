@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 #include "ui/text_format.h"
 
@@ -12,9 +13,14 @@ namespace stridescope::ui {
 
 PlaneSelector::PlaneSelector(TensorPlaneModel* model, QWidget* parent)
     : QWidget(parent), model_(model), rows_(new QComboBox(this)), columns_(new QComboBox(this)),
-      fixed_layout_(new QHBoxLayout), fixed_label_(new QLabel(tr("at"), this)) {
-  auto* layout = new QHBoxLayout(this);
+      fixed_layout_(new QHBoxLayout), fixed_label_(new QLabel(tr("Plane at"), this)) {
+  // Two rows, so a panel stays narrow: the plane's dimensions, then the
+  // index of every other dimension (up to six of them).
+  auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  auto* dims_row = new QHBoxLayout;
+  auto* fixed_row = new QHBoxLayout;
   auto* rows_label = new QLabel(tr("&Rows"), this);
   rows_label->setBuddy(rows_);
   auto* columns_label = new QLabel(tr("Co&lumns"), this);
@@ -25,14 +31,18 @@ PlaneSelector::PlaneSelector(TensorPlaneModel* model, QWidget* parent)
   columns_->setObjectName(QStringLiteral("columnDim"));
   rows_->setToolTip(tr("The dimension that runs down the rows of the grid"));
   columns_->setToolTip(tr("The dimension that runs across the columns of the grid"));
-  layout->addWidget(rows_label);
-  layout->addWidget(rows_);
-  layout->addWidget(columns_label);
-  layout->addWidget(columns_);
-  layout->addWidget(fixed_label_);
+  dims_row->addWidget(rows_label);
+  dims_row->addWidget(rows_);
+  dims_row->addWidget(columns_label);
+  dims_row->addWidget(columns_);
+  dims_row->addStretch(1);
+  fixed_label_->setToolTip(tr("The plane shown lies at these indices of the other dimensions"));
+  fixed_row->addWidget(fixed_label_);
   fixed_layout_->setSpacing(4);
-  layout->addLayout(fixed_layout_);
-  layout->addStretch(1);
+  fixed_row->addLayout(fixed_layout_);
+  fixed_row->addStretch(1);
+  layout->addLayout(dims_row);
+  layout->addLayout(fixed_row);
 
   connect(rows_, &QComboBox::activated, this, [this] { apply(); });
   connect(columns_, &QComboBox::activated, this, [this] { apply(); });
@@ -60,7 +70,7 @@ void PlaneSelector::sync() {
     columns_->clear();
     if (rank == 1) rows_->addItem(tr("\u2014"), -1);
     for (std::size_t d = 0; d < rank; ++d) {
-      const QString name = dimension_name(rank, d) + QStringLiteral(" \u00b7 %1").arg(sizes[d]);
+      const QString name = tr("dim %1, size %2").arg(dimension_name(rank, d)).arg(sizes[d]);
       rows_->addItem(name, static_cast<int>(d));
       columns_->addItem(name, static_cast<int>(d));
     }
@@ -70,7 +80,7 @@ void PlaneSelector::sync() {
       auto* spin = new QSpinBox(this);
       spin->setObjectName(QStringLiteral("fixed%1").arg(d));
       const QString letter = dimension_letter(rank, d);
-      spin->setPrefix((letter.isEmpty() ? QString::number(d) : letter) + QStringLiteral(" "));
+      spin->setPrefix((letter.isEmpty() ? tr("dim %1").arg(d) : letter) + QStringLiteral(" = "));
       spin->setRange(0, static_cast<int>(std::min<uint64_t>(sizes[d] - 1, INT32_MAX)));
       spin->setToolTip(tr("Index along dimension %1, which this plane does not show").arg(dimension_name(rank, d)));
       spin->setKeyboardTracking(true);

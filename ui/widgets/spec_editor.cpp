@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QPalette>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -562,16 +563,26 @@ void SpecEditor::sync_from_spec() {
   refresh_error();
 }
 
+namespace {
+QString tensor_summary(const TensorDesc& desc) {
+  const QString w = layout_words(desc.layout());
+  return QStringLiteral("%1 \u2014 %2").arg(w.isEmpty() ? QObject::tr("layout") : w, buffer_summary(desc));
+}
+}  // namespace
+
 void SpecEditor::set_evaluation(EvaluationPtr evaluation) {
   evaluation_ = std::move(evaluation);
   if (!evaluation_) return;
   const Operation& op = evaluation_->op();
-  const auto words = [](const TensorDesc& desc) {
-    const QString w = layout_words(desc.layout());
-    return QStringLiteral("%1 \u2014 %2").arg(w.isEmpty() ? QObject::tr("layout") : w, buffer_summary(desc));
-  };
-  input_layout_->setText(words(op.input()));
-  output_layout_->setText(words(op.output()));
+  input_layout_->setText(tensor_summary(op.input()));
+  output_layout_->setText(tensor_summary(op.output()));
+}
+
+void SpecEditor::summarise_invalid_spec() {
+  // The input may be valid on its own; the output depends on the whole op.
+  const Expected<TensorDesc> input = validate_input(document_->spec().request);
+  input_layout_->setText(input ? tensor_summary(*input) : QString());
+  output_layout_->setText(QString());
 }
 
 void SpecEditor::edit(Spec next, const QString& text, const QString& merge_key) {
@@ -786,6 +797,7 @@ QWidget* SpecEditor::field_widget(const QString& path) const {
 void SpecEditor::unmark() {
   if (invalid_) {
     invalid_->setStyleSheet(QString());
+    invalid_->setPalette(QPalette());  // back to the inherited one
     invalid_->setToolTip(invalid_tooltip_);
     invalid_->setProperty("invalid", false);
   }
@@ -802,6 +814,13 @@ void SpecEditor::mark(QWidget* widget, const QString& message) {
   const QString type = widget->metaObject()->className();
   if (qobject_cast<QGroupBox*>(widget)) {
     widget->setStyleSheet(QStringLiteral("QGroupBox { border: 2px solid #d55e00; }"));
+  } else if (qobject_cast<QAbstractSpinBox*>(widget)) {
+    // A style sheet would replace the style's arrow buttons: tint through
+    // the palette instead.
+    QPalette tinted = widget->palette();
+    tinted.setColor(QPalette::Base, QColor(0xfc, 0xe3, 0xd5));
+    tinted.setColor(QPalette::Text, Qt::black);
+    widget->setPalette(tinted);
   } else {
     widget->setStyleSheet(QStringLiteral("%1 { border: 2px solid #d55e00; background-color: #fce3d5; color: black; }")
                               .arg(type));

@@ -39,6 +39,9 @@ class SpecEditor : public QWidget {
 
   // The last valid evaluation: layout words, values for "typed values".
   void set_evaluation(EvaluationPtr evaluation);
+  // The spec is invalid: the tensor summaries describe what can be known of
+  // it (the input alone), not the last valid evaluation.
+  void summarise_invalid_spec();
   // The core's verdict on the current spec (nullopt: valid).
   void show_error(const std::optional<Error>& error);
 

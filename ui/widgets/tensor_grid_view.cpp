@@ -228,6 +228,12 @@ void TensorGridView::changeEvent(QEvent* event) {
   }
 }
 
+void TensorGridView::set_stale(bool stale) {
+  if (stale_ == stale) return;
+  stale_ = stale;
+  viewport()->update();
+}
+
 void TensorGridView::paintEvent(QPaintEvent*) {
   QPainter painter(viewport());
   const QPalette& pal = palette();
@@ -254,6 +260,7 @@ void TensorGridView::paintEvent(QPaintEvent*) {
   } else {
     paint_cells(painter, content, r0, r1, c0, c1);
   }
+  if (stale_) painter.fillRect(content, QColor(255, 255, 255, 150));
   painter.restore();
   paint_headers(painter, content, r0, r1, c0, c1);
 }
@@ -321,6 +328,23 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
         if (!has(r, c - 1, flag)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
         if (!has(r, c + 1, flag)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
       }
+    }
+  }
+  // Padding: a solid outline where the input itself lies in the output.
+  const auto padded = [&](int r, int c) {
+    return r >= top && r <= bottom && c >= left && c <= right && (at(r, c).flags & kPaddingFlags) != 0;
+  };
+  painter.setPen(QPen(overlay_colour(OverlayCategory::CopiedInput), pen_width, Qt::SolidLine, Qt::FlatCap));
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) {
+      if (padded(r, c) || at(r, c).empty) continue;
+      const QRect rect = cell_rect(r, c);
+      const qreal a = pen_width / 2;
+      const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
+      if (padded(r - 1, c)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
+      if (padded(r + 1, c)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
+      if (padded(r, c - 1)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
+      if (padded(r, c + 1)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
     }
   }
   painter.setRenderHint(QPainter::Antialiasing, true);

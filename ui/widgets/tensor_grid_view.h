@@ -30,6 +30,10 @@ class TensorGridView : public QAbstractScrollArea {
   // Fit a new shape into the view when it would not fit at 100% (default on).
   void set_auto_fit(bool on) { auto_fit_ = on; }
 
+  // Washed out: the cells are an earlier result than the spec being edited.
+  void set_stale(bool stale);
+  bool stale() const { return stale_; }
+
   double zoom() const { return zoom_; }
   void set_zoom(double zoom);
   // Cell size at the current zoom, in logical pixels.
@@ -87,6 +91,7 @@ class TensorGridView : public QAbstractScrollArea {
   QPointer<GridModel> model_;
   double zoom_ = 1.0;
   bool auto_fit_ = true;
+  bool stale_ = false;
   bool fit_pending_ = false;  // a new shape arrived before the view had a size
   bool fitted_ = false;       // zoom follows the view's size until the person zooms
   QSizeF base_cell_;

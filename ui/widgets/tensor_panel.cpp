@@ -86,7 +86,7 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
 void TensorPanel::refresh() {
   const TensorDesc* desc = plane_model_->desc();
   if (!desc) {
-    info_->setText(tr("no tensor"));
+    info_->setText(tr("No result: the spec is not valid"));
     memory_title_->setText(tr("Memory"));
     return;
   }
@@ -98,7 +98,11 @@ void TensorPanel::refresh() {
   fit_memory_columns();
 }
 
-void TensorPanel::set_stale(bool stale) { stale_->setVisible(stale); }
+void TensorPanel::set_stale(bool stale) {
+  stale_->setVisible(stale);
+  grid_->set_stale(stale);
+  memory_view_->set_stale(stale);
+}
 
 bool TensorPanel::eventFilter(QObject* watched, QEvent* event) {
   if (watched == memory_view_ && event->type() == QEvent::Resize) {
