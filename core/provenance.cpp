@@ -116,7 +116,14 @@ std::optional<std::size_t> winner_of(const Operation& op, const std::vector<Pool
     if (window[t].padded) continue;
     const Scalar value = read_element(type, input.data() + window[t].offset * size);
     const bool better = !winner || std::visit(
-        [&](auto candidate) { return pooling_prefers(candidate, std::get<decltype(candidate)>(best)); }, value);
+        [&](auto candidate) {
+          if constexpr (std::is_same_v<decltype(candidate), Decimal>) {
+            return false;  // read_element never makes one
+          } else {
+            return pooling_prefers(candidate, std::get<decltype(candidate)>(best));
+          }
+        },
+        value);
     if (better) {
       winner = t;
       best = value;

@@ -60,6 +60,13 @@ Expected<uint64_t> encode_integer(const Scalar& value, DataType type, const std:
     if (*i < range.min || (*i >= 0 && static_cast<uint64_t>(*i) > range.max)) return invalid(path, out_of_range);
     return mask_to_size(type, static_cast<uint64_t>(*i));
   }
+  if (const auto* decimal = std::get_if<Decimal>(&value)) {
+    const std::optional<__int128> truncated = decimal_truncated(*decimal);
+    if (!truncated || *truncated < range.min || *truncated > static_cast<__int128>(range.max)) {
+      return invalid(path, out_of_range);
+    }
+    return mask_to_size(type, static_cast<uint64_t>(*truncated));
+  }
   const uint64_t u = std::get<uint64_t>(value);
   if (u > range.max) return invalid(path, out_of_range);
   return u;
@@ -68,16 +75,29 @@ Expected<uint64_t> encode_integer(const Scalar& value, DataType type, const std:
 }  // namespace
 
 double to_double(const Scalar& value) {
-  return std::visit([](auto v) { return static_cast<double>(v); }, value);
+  if (const auto* i = std::get_if<int64_t>(&value)) return static_cast<double>(*i);
+  if (const auto* u = std::get_if<uint64_t>(&value)) return static_cast<double>(*u);
+  if (const auto* decimal = std::get_if<Decimal>(&value)) return decimal_to_double(*decimal);
+  return std::get<double>(value);
 }
 
 Expected<uint64_t> encode_scalar(const Scalar& value, DataType type, const std::string& path) {
   if (!is_floating(type)) return encode_integer(value, type, path);
   // Integers convert to the float type directly (round to nearest) rather than
   // through double, so INT64 values above 2^53 round once.
+  if (const auto* decimal = std::get_if<Decimal>(&value)) {
+    switch (type) {
+      case DataType::Float32: return uint64_t{std::bit_cast<uint32_t>(decimal_to_float(*decimal))};
+      case DataType::Float64: return std::bit_cast<uint64_t>(decimal_to_double(*decimal));
+      default: return uint64_t{decimal_to_half_bits(*decimal)};
+    }
+  }
   switch (type) {
     case DataType::Float32: {
-      const float f = std::visit([](auto v) { return static_cast<float>(v); }, value);
+      float f = 0;
+      if (const auto* i = std::get_if<int64_t>(&value)) f = static_cast<float>(*i);
+      if (const auto* u = std::get_if<uint64_t>(&value)) f = static_cast<float>(*u);
+      if (const auto* d = std::get_if<double>(&value)) f = static_cast<float>(*d);
       return uint64_t{std::bit_cast<uint32_t>(f)};
     }
     case DataType::Float64: return std::bit_cast<uint64_t>(to_double(value));
@@ -115,6 +135,7 @@ void write_element_bits(DataType type, uint64_t bits, std::byte* bytes) {
 std::string format_scalar(const Scalar& value) {
   if (const auto* i = std::get_if<int64_t>(&value)) return std::to_string(*i);
   if (const auto* u = std::get_if<uint64_t>(&value)) return std::to_string(*u);
+  if (const auto* decimal = std::get_if<Decimal>(&value)) return decimal->text;
   const double d = std::get<double>(value);
   if (std::isnan(d)) return "NaN";
   if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";

@@ -1,6 +1,7 @@
 // One element's value as a number, independent of its storage: what JSON
-// writes (an integer kept exact in 64 bits, or a double) and what a tensor
-// element reads back as. Used for paddingValue, fills, result documents and
+// writes (an integer kept exact in 64 bits, or any other number as the
+// Decimal it was written as) and what a tensor element reads back as (an
+// integer or a double). Used for paddingValue, fills, result documents and
 // the numbers the app prints in cells.
 #pragma once
 
@@ -11,16 +12,17 @@
 #include <variant>
 
 #include "data_type.h"
+#include "decimal.h"
 #include "error.h"
 
 namespace stridescope {
 
-using Scalar = std::variant<int64_t, uint64_t, double>;
+using Scalar = std::variant<int64_t, uint64_t, double, Decimal>;
 
 // Converts a number to `type`'s bit pattern (zero-extended to 64 bits):
-// floating types round to nearest (FLOAT16 in one step from double); integer
-// types truncate toward zero (10.6 -> 10, -10.6 -> -10) and take 64-bit
-// integers exactly. A value outside the type's range, or NaN/inf for an
+// floating types round to nearest, once (FLOAT16 in one step from a double,
+// a Decimal straight from its digits); integer types truncate toward zero
+// (10.6 -> 10, -10.6 -> -10) and take 64-bit integers and Decimals exactly. A value outside the type's range, or NaN/inf for an
 // integer type, is an error at `path`.
 Expected<uint64_t> encode_scalar(const Scalar& value, DataType type, const std::string& path);
 

@@ -392,6 +392,8 @@ Expected<std::vector<Scalar>> parse_values(std::string_view text) {
       values.emplace_back(i);
     } else if (auto [p2, ec2] = std::from_chars(first, last, u); ec2 == std::errc() && p2 == last) {
       values.emplace_back(u);
+    } else if (std::optional<Decimal> decimal = make_decimal(token)) {
+      values.emplace_back(std::move(*decimal));  // exact until converted to the input's type
     } else if (auto [p3, ec3] = std::from_chars(first, last, d); ec3 == std::errc() && p3 == last) {
       values.emplace_back(d);
     } else {

@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/cpu_backend.h"
 #include "core/fast/fast_plan.h"
 #include "core/fast/kernels.h"
 #include "core/fast/thread_pool.h"
@@ -17,6 +18,7 @@ struct CpuFastPlan::Impl {
   Operation op;
   const fast::KernelTable* kernels = nullptr;
   bool pooling = false;
+  bool by_reference = false;  // tables would not be bounded (fast::pool_tables_bounded)
   fast::GatherProgram gather;
   fast::PoolProgram pool;
   uint64_t traffic = 0;
@@ -41,6 +43,7 @@ std::string CpuFastPlan::summary() const {
   const Impl& p = *impl_;
   std::string s;
   auto num = [](uint64_t v) { return std::to_string(v); };
+  if (p.by_reference) return "max_pooling2: by the reference backend (the input has too many rows to table)";
   if (p.pooling) {
     const fast::PoolKernel& k = p.pool.kernel;
     s = "max_pooling2: " + num(k.planes) + " planes x " + num(k.band_count) + " bands, ";
@@ -122,6 +125,10 @@ CpuFastPlan CpuFastBackend::prepare(const Operation& op) const {
   p.pooling = op.kind() == OpKind::MaxPooling2;
   p.traffic = fast::traffic_bytes(op);
   const bool large = threads_ > 1 && p.traffic >= options_.parallel_min_bytes;
+  if (p.pooling && !fast::pool_tables_bounded(op)) {
+    p.by_reference = true;
+    return CpuFastPlan(std::move(impl));
+  }
   if (p.pooling) {
     fast::make_pool_program(op, *p.kernels, p.pool);
     p.work_items = p.pool.units;
@@ -150,6 +157,10 @@ Status CpuFastBackend::run(CpuFastPlan& plan, std::span<const std::byte> input, 
                            std::span<std::byte> indices) {
   CpuFastPlan::Impl& p = *plan.impl_;
   if (auto sizes = check_buffer_sizes(p.op, input, output, indices); !sizes) return sizes.error();
+  if (p.by_reference) {
+    auto ran = CpuReferenceBackend().run(p.op, input, output, indices);
+    return ran ? Status{} : Status(ran.error());
+  }
   RunContext context{&p, input.data(), output.data(), indices.data()};
   if (p.parallel && pool_ && p.scratch.size() >= (p.pooling ? threads_ : 0)) {
     pool_->run(p.chunks, &run_chunk, &context);

@@ -359,6 +359,15 @@ void point_kernel_at_tables(PoolProgram& program) {
 
 }  // namespace
 
+bool pool_tables_bounded(const Operation& op) {
+  // Input rows: the product of the spatial sizes but the last (row_offsets).
+  const TensorDesc& in = op.input();
+  uint64_t rows = 1;
+  for (std::size_t d = 2; d + 1 < in.rank(); ++d) rows *= in.sizes()[d];  // each <= 2^32, rank <= 5: no overflow
+  constexpr uint64_t kSlackRows = uint64_t{1} << 20;
+  return rows <= in.buffer_elements() + kSlackRows;
+}
+
 void make_pool_program(const Operation& op, const KernelTable& kernels, PoolProgram& program) {
   const PoolingPlan plan = make_pooling_plan(op);
   const TensorDesc& in = op.input();

@@ -54,6 +54,12 @@ struct PoolProgram {
   PoolProgram& operator=(const PoolProgram&) = delete;
 };
 
+// Whether make_pool_program's per-input-row tables stay in proportion to the
+// input buffer. A broadcast input (stride 0) can have billions of logical
+// rows over a few bytes; such an op runs on the reference backend instead.
+bool pool_tables_bounded(const Operation& op);
+
+// Precondition: pool_tables_bounded(op).
 void make_pool_program(const Operation& op, const KernelTable& kernels, PoolProgram& program);
 
 // Bytes one run reads and writes: the input elements the op reads (distinct

@@ -116,6 +116,8 @@ void append_json_scalar(std::string& out, const Scalar& value) {
     out += std::to_string(*i);
   } else if (const auto* u = std::get_if<uint64_t>(&value)) {
     out += std::to_string(*u);
+  } else if (const auto* decimal = std::get_if<Decimal>(&value)) {
+    out += decimal->text;  // as it was written: JSON number grammar
   } else {
     const double d = std::get<double>(value);
     const std::size_t start = out.size();

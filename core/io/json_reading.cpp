@@ -28,6 +28,7 @@ std::string type_name(const json& value) {
     case json::value_t::string: return "a string";
     case json::value_t::boolean: return "a boolean";
     case json::value_t::number_float: return "a fractional number";
+    case json::value_t::binary: return "a number";  // a number kept as written (parse_json)
     default: return "a number";
   }
 }
@@ -68,30 +69,18 @@ const json* find(const json& object, std::string_view key) {
 
 Error missing(const std::string& path) { return invalid(path, "missing required field"); }
 
-namespace {
-
-// An integral value of a float (2.0, 1e2) within (-2^63, 2^64), as the JSON
-// number it stands for; nullopt for a fraction, a non-finite or a huge value.
-std::optional<long double> integral_float(double value) {
-  if (!std::isfinite(value) || std::trunc(value) != value) return std::nullopt;
-  return static_cast<long double>(value);
-}
-
-}  // namespace
-
 Expected<uint64_t> read_uint(const json& value, const std::string& path) {
   if (value.is_number_unsigned()) return value.get<uint64_t>();
   if (value.is_number_integer()) {
     if (value.get<int64_t>() < 0) return invalid(path, "must not be negative");
     return static_cast<uint64_t>(value.get<int64_t>());
   }
-  if (value.is_number_float()) {
-    const double number = value.get<double>();
-    const auto integral = integral_float(number);
-    if (!integral) return invalid(path, "expected an integer, got " + value.dump());
-    if (*integral < 0) return invalid(path, "must not be negative");
-    if (*integral >= 18446744073709551616.0L) return invalid(path, "integer out of range");
-    return static_cast<uint64_t>(*integral);
+  if (const std::optional<Decimal> decimal = decimal_of(value)) {
+    if (!decimal_is_integer(*decimal)) return invalid(path, "expected an integer, got " + decimal->text);
+    const std::optional<__int128> integer = decimal_truncated(*decimal);
+    if (integer && *integer < 0) return invalid(path, "must not be negative");
+    if (!integer || *integer > std::numeric_limits<uint64_t>::max()) return invalid(path, "integer out of range");
+    return static_cast<uint64_t>(*integer);
   }
   return wrong_type(path, "a non-negative integer", value);
 }
@@ -104,13 +93,13 @@ Expected<int64_t> read_int(const json& value, const std::string& path) {
     }
     return static_cast<int64_t>(value.get<uint64_t>());
   }
-  if (value.is_number_float()) {
-    const auto integral = integral_float(value.get<double>());
-    if (!integral) return invalid(path, "expected an integer, got " + value.dump());
-    if (*integral < -9223372036854775808.0L || *integral >= 9223372036854775808.0L) {
+  if (const std::optional<Decimal> decimal = decimal_of(value)) {
+    if (!decimal_is_integer(*decimal)) return invalid(path, "expected an integer, got " + decimal->text);
+    const std::optional<__int128> integer = decimal_truncated(*decimal);
+    if (!integer || *integer < std::numeric_limits<int64_t>::min() || *integer > std::numeric_limits<int64_t>::max()) {
       return invalid(path, "integer out of range");
     }
-    return static_cast<int64_t>(*integral);
+    return static_cast<int64_t>(*integer);
   }
   return wrong_type(path, "an integer", value);
 }
@@ -124,7 +113,7 @@ Expected<Scalar> read_scalar(const json& value, const std::string& path) {
     return Scalar{u};
   }
   if (value.is_number_integer()) return Scalar{value.get<int64_t>()};
-  if (value.is_number_float()) return Scalar{value.get<double>()};
+  if (std::optional<Decimal> decimal = decimal_of(value)) return Scalar{std::move(*decimal)};
   if (value.is_string()) {
     if (auto named = parse_non_finite_name(value.get_ref<const std::string&>())) return Scalar{*named};
     return invalid(path, "expected a number or \"NaN\", \"Infinity\", \"-Infinity\", got \"" +
@@ -134,8 +123,9 @@ Expected<Scalar> read_scalar(const json& value, const std::string& path) {
 }
 
 Expected<double> read_finite_double(const json& value, const std::string& path) {
+  if (const std::optional<Decimal> decimal = decimal_of(value)) return decimal_to_double(*decimal);
   if (!value.is_number()) return wrong_type(path, "a number", value);
-  return value.get<double>();  // JSON numbers are finite
+  return value.get<double>();  // a 64-bit integer: finite
 }
 
 Expected<std::string> read_string(const json& value, const std::string& path) {
@@ -213,10 +203,39 @@ Status read_required_uints(const json& object, const std::string& path, std::str
 
 namespace {
 
-// Refuses a key given twice in one object (nlohmann would silently keep the
-// last one), tracking the path of the container being parsed.
-class DuplicateKeyFinder {
+// A binary value's subtype marking a number kept as written.
+constexpr std::uint64_t kDecimalSubtype = 0x44;  // 'D'
+
+// The number tokens of JSON text in document order (the parser reports
+// values in that order). Outside strings a number starts with '-' or a
+// digit and runs over the characters a number may hold.
+std::vector<std::string_view> number_tokens(std::string_view text) {
+  std::vector<std::string_view> tokens;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+      }
+      ++i;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      const std::size_t begin = i;
+      while (i < text.size() && std::string_view("0123456789+-.eE").find(text[i]) != std::string_view::npos) ++i;
+      tokens.push_back(text.substr(begin, i - begin));
+    } else {
+      ++i;
+    }
+  }
+  return tokens;
+}
+
+// Follows the parse: refuses a key given twice in one object (nlohmann would
+// silently keep the last one), keeps the path of the value being parsed, and
+// replaces each number that is not a 64-bit integer with its text.
+class ParseFollower {
  public:
+  explicit ParseFollower(std::string_view text) : numbers_(number_tokens(text)) {}
+
   bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
     switch (event) {
       case json::parse_event_t::object_start: frames_.push_back({false, 0, {}, {}}); break;
@@ -224,7 +243,7 @@ class DuplicateKeyFinder {
       case json::parse_event_t::key: {
         Frame& top = frames_.back();
         const auto& key = parsed.get_ref<const std::string&>();
-        if (!top.keys.insert(key).second && !duplicate_) duplicate_ = field(current_path(), key);
+        if (!top.keys.insert(key).second && !duplicate_) duplicate_ = field(container_path(), key);
         top.key = key;
         break;
       }
@@ -233,12 +252,22 @@ class DuplicateKeyFinder {
         frames_.pop_back();
         element_done();
         break;
-      case json::parse_event_t::value: element_done(); break;
+      case json::parse_event_t::value:
+        if (parsed.is_number()) keep_text(parsed);
+        element_done();
+        break;
     }
     return true;
   }
 
   const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+  // Path of the value being parsed (where the parser stopped).
+  std::string value_path() const {
+    std::string path;
+    for (const Frame& frame : frames_) path = frame.array ? indexed(path, frame.index) : field(path, frame.key);
+    return path;
+  }
 
  private:
   struct Frame {
@@ -248,12 +277,19 @@ class DuplicateKeyFinder {
     std::set<std::string> keys;
   };
 
+  void keep_text(json& parsed) {
+    const std::size_t k = next_number_++;
+    if (!parsed.is_number_float() || k >= numbers_.size()) return;
+    const std::string_view text = numbers_[k];
+    parsed = json::binary(std::vector<std::uint8_t>(text.begin(), text.end()), kDecimalSubtype);
+  }
+
   void element_done() {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
   }
 
   // Path of the innermost open container.
-  std::string current_path() const {
+  std::string container_path() const {
     std::string path;
     for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
       path = frames_[i].array ? indexed(path, frames_[i].index) : field(path, frames_[i].key);
@@ -261,30 +297,47 @@ class DuplicateKeyFinder {
     return path;
   }
 
+  std::vector<std::string_view> numbers_;
+  std::size_t next_number_ = 0;
   std::vector<Frame> frames_;
   std::optional<std::string> duplicate_;
 };
 
+std::string without_exception_prefix(std::string message) {
+  // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+  if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
+    message.erase(0, end + 2);
+  }
+  return message;
+}
+
 }  // namespace
+
+std::optional<Decimal> decimal_of(const json& value) {
+  if (!value.is_binary()) return std::nullopt;
+  const json::binary_t& bytes = value.get_binary();
+  if (!bytes.has_subtype() || bytes.subtype() != kDecimalSubtype) return std::nullopt;
+  return make_decimal(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
 
 Expected<json> parse_json(std::string_view text) {
   if (text.size() > kMaxSpecBytes) {
     return invalid("", "spec of " + std::to_string(text.size()) + " bytes is larger than " +
                            std::to_string(kMaxSpecBytes) + " bytes; give large inputs as .npy files");
   }
-  DuplicateKeyFinder duplicates;
+  ParseFollower follower(text);
   json document;
   try {
-    document = json::parse(text.begin(), text.end(), std::ref(duplicates));
+    document = json::parse(text.begin(), text.end(), std::ref(follower));
   } catch (const json::parse_error& error) {
-    std::string message = error.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-    if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
-      message.erase(0, end + 2);
-    }
-    return invalid("", "invalid JSON: " + message);
+    return invalid("", "invalid JSON: " + without_exception_prefix(error.what()));
+  } catch (const json::out_of_range& error) {
+    // 406: "number overflow parsing '1e400'"
+    return invalid(follower.value_path(), without_exception_prefix(error.what()) + " (beyond a double's range)");
+  } catch (const json::exception& error) {
+    return invalid(follower.value_path(), "invalid JSON: " + without_exception_prefix(error.what()));
   }
-  if (duplicates.duplicate()) return invalid(*duplicates.duplicate(), "field given twice");
+  if (follower.duplicate()) return invalid(*follower.duplicate(), "field given twice");
   return document;
 }
 

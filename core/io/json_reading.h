@@ -26,9 +26,15 @@ std::string field(const std::string& path, std::string_view key);
 // "params.strides" + 1 -> "params.strides[1]".
 std::string indexed(const std::string& path, std::size_t i);
 
-// Parses JSON text; syntax errors (with line and column) and a key given twice
-// in one object (nlohmann would keep the last silently) are errors.
+// Parses JSON text; syntax errors (with line and column), a key given twice
+// in one object (nlohmann would keep the last silently) and a number beyond
+// a double's range are errors. Every number that is not a 64-bit integer
+// (a fraction, an exponent, a larger integer) is kept as written: a binary
+// value holding its text (JSON itself has no binary values), which the
+// readers below turn into a Decimal, so it is rounded once, for its type.
 Expected<json> parse_json(std::string_view text);
+// The text of a number parse_json kept as written; nullopt for anything else.
+std::optional<Decimal> decimal_of(const json& value);
 
 std::string type_name(const json& value);  // "an array", "a string", ...
 Error wrong_type(const std::string& path, std::string_view expected, const json& value);
@@ -42,7 +48,8 @@ const json* find(const json& object, std::string_view key);
 Expected<uint64_t> read_uint(const json& value, const std::string& path);
 Expected<int64_t> read_int(const json& value, const std::string& path);
 // A number as a Scalar: integers exact (int64_t when they fit, else uint64_t),
-// fractions as double, and "NaN", "Infinity", "-Infinity" as the doubles they name.
+// other numbers as the Decimal written, and "NaN", "Infinity", "-Infinity" as
+// the doubles they name.
 Expected<Scalar> read_scalar(const json& value, const std::string& path);
 Expected<double> read_finite_double(const json& value, const std::string& path);
 Expected<std::string> read_string(const json& value, const std::string& path);

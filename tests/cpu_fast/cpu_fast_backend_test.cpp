@@ -241,6 +241,30 @@ TEST(CpuFastBackend, MaxPoolingFirstNaNWinsWithItsOwnBits) {
   }
 }
 
+TEST(CpuFastBackend, MaxPoolingOfAHugeBroadcastInputRunsInBoundedMemory) {
+  // 4294967295 x 4294967295 logical elements over one float (all strides 0):
+  // per-input-row tables would need 34 GB, so the plan hands the op to the
+  // reference backend. Every element is 5, so the one output is 5 from the
+  // first tap, flat index 0.
+  OpRequest r;
+  r.input = TensorRequest{DataType::Float32, std::vector<uint64_t>{1, 1, 4294967295, 4294967295},
+                          std::vector<uint64_t>{0, 0, 0, 0}};
+  MaxPooling2Request p;
+  p.window_size = {2, 2};
+  p.strides = std::vector<uint64_t>{4294967295, 4294967295};
+  r.params = p;
+  r.output_indices = TensorRequest{DataType::UInt64, std::nullopt, std::nullopt};
+  const Operation op = make_op(r);
+  ASSERT_EQ(op.output().element_count(), 1u);
+  for (Variant& v : all_variants()) {
+    EXPECT_NE(v.backend->prepare(op).summary().find("reference"), std::string::npos) << v.name;
+    auto result = run_to_new_buffers(*v.backend, op, bytes_of(std::vector<float>{5.0f}));
+    ASSERT_TRUE(result.has_value()) << v.name;
+    EXPECT_EQ(values_of<float>(result->output).at(0), 5.0f) << v.name;
+    EXPECT_EQ(values_of<uint64_t>(result->indices).at(0), 0u) << v.name;
+  }
+}
+
 TEST(CpuFastBackend, MaxPoolingSignedZeroTieKeepsTheFirst) {
   // -0 and +0 compare equal, so the first in window order wins, bits and all.
   std::vector<uint16_t> in(68, 0x8000);  // FLOAT16 -0

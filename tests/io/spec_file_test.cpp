@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -128,9 +129,41 @@ TEST(SpecFile, PaddingValueKeepsSixtyFourBitIntegersExact) {
   EXPECT_EQ(padding_value_of("-7"), Scalar{int64_t{-7}});
 }
 
-TEST(SpecFile, PaddingValueFractionsAreDoubles) {
-  EXPECT_EQ(padding_value_of("10.6"), Scalar{10.6});
-  EXPECT_EQ(padding_value_of("-1e3"), Scalar{-1000.0});
+TEST(SpecFile, PaddingValueFractionsAreKeptAsWritten) {
+  EXPECT_EQ(padding_value_of("10.6"), Scalar{Decimal{"10.6"}});
+  EXPECT_EQ(padding_value_of("-1e3"), Scalar{Decimal{"-1e3"}});
+  EXPECT_EQ(padding_value_of("-9223372036854775809"), Scalar{Decimal{"-9223372036854775809"}});  // beyond int64
+}
+
+// What a double would have changed (opspec.md: floating types round to
+// nearest, integer types truncate toward zero, 64-bit integers exactly).
+TEST(SpecFile, PaddingValueConvertsFromTheDecimalWrittenRoundingOnce) {
+  const auto bits = [](std::string_view number, DataType type) {
+    Expected<uint64_t> b = encode_scalar(padding_value_of(std::string(number)), type, "params.paddingValue");
+    return b ? std::to_string(*b) : b.error().to_string();
+  };
+  // 2^53 + 1 written with a fraction: a double would drop the 1.
+  EXPECT_EQ(bits("9007199254740993.0", DataType::Int64), "9007199254740993");
+  // Truncation of the decimal, not of its nearest double (…568).
+  EXPECT_EQ(bits("12345678901234567.9", DataType::Int64), "12345678901234567");
+  EXPECT_EQ(bits("2.9999999999999999999", DataType::Int32), "2");
+  // Below INT64's minimum: a double would round it onto the minimum.
+  EXPECT_EQ(bits("-9223372036854775809", DataType::Int64),
+            "params.paddingValue: value -9223372036854775809 does not fit in INT64");
+  EXPECT_EQ(bits("18446744073709551615.0", DataType::UInt64), "18446744073709551615");
+  EXPECT_EQ(bits("18446744073709551616", DataType::UInt64),
+            "params.paddingValue: value 18446744073709551616 does not fit in UINT64");
+  // 1 + 2^-24 + 2^-77 lies just above the midpoint between 1 and the next
+  // float (1 + 2^-23); its nearest double is the midpoint itself, which
+  // rounds to even (1). Rounded once it is 1 + 2^-23: 0x3f800001.
+  EXPECT_EQ(bits("1.0000000596046448", DataType::Float32), std::to_string(0x3f800001u));
+  // FLOAT16: 1 + 2^-11 is the midpoint between 1 and 1 + 2^-10. A hair
+  // above it (1 + 2^-11 + 10^-20, closer to the midpoint than any double)
+  // rounds up; the midpoint itself rounds to even.
+  EXPECT_EQ(bits("1.00048828125000000001", DataType::Float16), std::to_string(0x3c01u));
+  EXPECT_EQ(bits("1.00048828125", DataType::Float16), std::to_string(0x3c00u));
+  EXPECT_EQ(bits("1.00048828124999999999", DataType::Float16), std::to_string(0x3c00u));
+  EXPECT_EQ(bits("0.1", DataType::Float64), std::to_string(std::bit_cast<uint64_t>(0.1)));
 }
 
 TEST(SpecFile, PaddingValueAcceptsNonFiniteNames) {
@@ -152,12 +185,17 @@ TEST(SpecFile, MaxPooling2OptionalArraysStayUnsetWhenLeftOut) {
   EXPECT_EQ(spec.request.output_indices->data_type, DataType::UInt64);
 }
 
+TEST(SpecFile, NumberBeyondADoubleIsAnErrorAtItsField) {
+  expect_error_at(tensor_spec(R"(, "data": [1, 1e400])"), "input.data[1]");
+  expect_error_at(tensor_spec(R"(, "data": [1])", R"(, "params": {"paddingValue": -1e400})"), "params.paddingValue");
+}
+
 TEST(SpecFile, ReadsDataWithNonFiniteNames) {
   const Spec spec = parse_ok(tensor_spec(R"(, "data": [1, -2.5, "NaN", "Infinity", 18446744073709551615, -3])"));
   const auto& data = std::get<std::vector<Scalar>>(spec.input_source);
   ASSERT_EQ(data.size(), 6u);
   EXPECT_EQ(data[0], Scalar{int64_t{1}});
-  EXPECT_EQ(data[1], Scalar{-2.5});
+  EXPECT_EQ(data[1], Scalar{Decimal{"-2.5"}});
   EXPECT_TRUE(std::isnan(std::get<double>(data[2])));
   EXPECT_EQ(data[3], Scalar{std::numeric_limits<double>::infinity()});
   EXPECT_EQ(data[4], Scalar{std::numeric_limits<uint64_t>::max()});
@@ -448,14 +486,19 @@ TEST(SpecFileWriting, ScalarsKeepTheirKind) {
   spec.request.input = TensorRequest{DataType::Int64, U64s{3}, U64s{1}};
   spec.request.output = TensorRequest{DataType::Int64, U64s{5}, std::nullopt};
   spec.request.params = PaddingRequest{PaddingMode::Constant, Scalar{9.0}, {1}, {1}};
-  spec.input_source = std::vector<Scalar>{int64_t{9007199254740993}, std::numeric_limits<uint64_t>::max(), -0.5};
+  spec.input_source = std::vector<Scalar>{int64_t{9007199254740993}, std::numeric_limits<uint64_t>::max(), -0.5,
+                                          Decimal{"1.00000005960464480"}};
   const std::string text = write_spec(spec);
   EXPECT_NE(text.find("\"paddingValue\": 9.0"), std::string::npos) << text;
-  EXPECT_NE(text.find("[9007199254740993,18446744073709551615,-0.5]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[9007199254740993,18446744073709551615,-0.5,1.00000005960464480]"), std::string::npos)
+      << text;
+  // Doubles come back as the decimals they were written as; decimals as written.
   const Spec again = parse_ok(text);
-  EXPECT_EQ(params_of<PaddingRequest>(again).padding_value, Scalar{9.0});
-  EXPECT_EQ(std::get<std::vector<Scalar>>(again.input_source), std::get<std::vector<Scalar>>(spec.input_source));
-  expect_round_trip(spec);
+  EXPECT_EQ(params_of<PaddingRequest>(again).padding_value, Scalar{Decimal{"9.0"}});
+  const std::vector<Scalar> expected{int64_t{9007199254740993}, std::numeric_limits<uint64_t>::max(),
+                                     Decimal{"-0.5"}, Decimal{"1.00000005960464480"}};
+  EXPECT_EQ(std::get<std::vector<Scalar>>(again.input_source), expected);
+  expect_round_trip(again);
 }
 
 TEST(SpecFileWriting, NonFiniteValuesAreWrittenAsNames) {

@@ -2,6 +2,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -319,21 +320,39 @@ std::optional<uint64_t> fold_by_walking(PaddingMode mode, int64_t i, uint64_t n)
   return std::nullopt;
 }
 
-std::optional<uint64_t> padding_value_bits(const Scalar& value, DataType type) {
+// Integers and doubles (what padding_value_bits leaves after reading a Decimal).
+double as_double(const Scalar& value) {
+  if (const auto* i = std::get_if<int64_t>(&value)) return static_cast<double>(*i);
+  if (const auto* u = std::get_if<uint64_t>(&value)) return static_cast<double>(*u);
+  return std::get<double>(value);
+}
+
+std::optional<uint64_t> padding_value_bits(const Scalar& given, DataType type) {
+  // The random specs make integers and doubles only; a Decimal is read here
+  // through the C library in long double, which is exact for them.
+  Scalar value = given;
+  if (const auto* decimal = std::get_if<Decimal>(&given)) {
+    const long double wide = std::strtold(decimal->text.c_str(), nullptr);
+    if (type == DataType::Float32) return bits_of(std::strtof(decimal->text.c_str(), nullptr));
+    if (is_floating(type)) {
+      value = static_cast<double>(wide);
+    } else if (std::fabs(std::truncl(wide)) < 0x1p63L) {
+      value = static_cast<int64_t>(std::truncl(wide));
+    } else {
+      return std::nullopt;
+    }
+  }
   switch (type) {
     case DataType::Float64:
-      return std::visit([](auto v) { return bits_of(static_cast<double>(v)); }, value);
+      return bits_of(as_double(value));
     case DataType::Float32:
-      return std::visit(
-          [](auto v) {
-            if constexpr (std::is_same_v<decltype(v), double>) return bits_of(round_to_float(v));
-            else return bits_of(static_cast<float>(v));  // integer to float: one rounding
-          },
-          value);
+      if (const auto* d = std::get_if<double>(&value)) return bits_of(round_to_float(*d));
+      if (const auto* i = std::get_if<int64_t>(&value)) return bits_of(static_cast<float>(*i));  // one rounding
+      return bits_of(static_cast<float>(std::get<uint64_t>(value)));
     case DataType::Float16:
       // An integer beyond 2^53 reaches double with a rounding, but anything
       // that large is far past 65504 and becomes infinity either way.
-      return std::visit([](auto v) -> uint64_t { return double_to_half(static_cast<double>(v)); }, value);
+      return uint64_t{double_to_half(as_double(value))};
     default:
       break;
   }

@@ -131,14 +131,15 @@ class SpecEditsTest : public QObject {
   }
 
   void ParseValues_KeepsIntegersExactAndNamesTheBadEntry() {
-    const Expected<std::vector<Scalar>> values = parse_values("1, -2 2.5;18446744073709551615 NaN");
+    const Expected<std::vector<Scalar>> values = parse_values("1, -2 2.5;18446744073709551615 NaN .5");
     QVERIFY(values.has_value());
-    QCOMPARE(values->size(), std::size_t{5});
+    QCOMPARE(values->size(), std::size_t{6});
     QCOMPARE(std::get<int64_t>((*values)[0]), int64_t{1});
     QCOMPARE(std::get<int64_t>((*values)[1]), int64_t{-2});
-    QCOMPARE(std::get<double>((*values)[2]), 2.5);
+    QCOMPARE(std::get<Decimal>((*values)[2]).text, std::string("2.5"));  // kept as typed, converted once
     QCOMPARE(std::get<uint64_t>((*values)[3]), UINT64_MAX);
     QVERIFY(std::isnan(std::get<double>((*values)[4])));
+    QCOMPARE(std::get<double>((*values)[5]), 0.5);  // not JSON's grammar: read as a double
     const Expected<std::vector<Scalar>> bad = parse_values("1, two, 3");
     QVERIFY(!bad.has_value());
     QCOMPARE(QString::fromStdString(bad.error().path), QStringLiteral("input.data[1]"));
