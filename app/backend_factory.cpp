@@ -11,11 +11,14 @@
 namespace stridescope {
 
 std::vector<std::string> compiled_backends() {
-#ifdef STRIDESCOPE_HAS_VULKAN
-  return {"cpu", "vulkan"};
-#else
-  return {"cpu"};
+  std::vector<std::string> names{"cpu"};
+#ifdef STRIDESCOPE_HAS_CPU_FAST
+  names.push_back("cpu-reference");  // the oracle "cpu" is tested against; else "cpu" is the reference itself
 #endif
+#ifdef STRIDESCOPE_HAS_VULKAN
+  names.push_back("vulkan");
+#endif
+  return names;
 }
 
 Expected<std::unique_ptr<Backend>> make_backend(std::string_view name, const BackendOptions& options) {

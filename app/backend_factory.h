@@ -21,8 +21,9 @@ struct BackendOptions {
 };
 
 // Names compiled into this build, in preference order: "cpu" (the fast CPU
-// backend where built), then "vulkan". make_backend also knows
-// "cpu-reference", the simple CPU loop the fast one is tested against.
+// backend where built), "cpu-reference" (the simple CPU loop the fast one is
+// tested against, listed where the fast one is built), then "vulkan".
+// `compare` runs every one of them.
 std::vector<std::string> compiled_backends();
 
 // BackendUnavailable when the name is compiled in but cannot run here (no

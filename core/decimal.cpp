@@ -146,18 +146,17 @@ bool decimal_is_integer(const Decimal& value) {
   return parts.digits.empty() || parts.exponent >= 0;
 }
 
-std::optional<__int128> decimal_truncated(const Decimal& value) {
+std::optional<WideInt> decimal_truncated(const Decimal& value) {
   const Parts parts = *split(value.text);
-  if (parts.digits.empty() || order_of(parts) <= 0) return __int128{0};
+  if (parts.digits.empty() || order_of(parts) <= 0) return WideInt{0};
   if (order_of(parts) > 20) return std::nullopt;  // at least 10^20 > 2^64
   std::string integer = parts.exponent >= 0
                             ? parts.digits + std::string(static_cast<std::size_t>(parts.exponent), '0')
                             : parts.digits.substr(0, static_cast<std::size_t>(order_of(parts)));
-  unsigned __int128 magnitude = 0;
-  for (char c : integer) magnitude = magnitude * 10 + static_cast<unsigned>(c - '0');
-  if (magnitude > (static_cast<unsigned __int128>(1) << 64)) return std::nullopt;
-  const auto signed_magnitude = static_cast<__int128>(magnitude);
-  return parts.negative ? -signed_magnitude : signed_magnitude;
+  WideInt magnitude = 0;  // at most 20 digits: below 2^67
+  for (char c : integer) magnitude = magnitude * 10 + (c - '0');
+  if (magnitude > (static_cast<WideInt>(1) << 64)) return std::nullopt;
+  return parts.negative ? -magnitude : magnitude;
 }
 
 }  // namespace stridescope

@@ -17,6 +17,10 @@
 
 namespace stridescope {
 
+// Wide enough for every 64-bit integer type's range and one step beyond (a
+// GCC/Clang extension; __extension__ keeps -Wpedantic quiet about it).
+__extension__ typedef __int128 WideInt;
+
 struct Decimal {
   // The JSON number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
   std::string text;
@@ -38,6 +42,6 @@ bool decimal_is_integer(const Decimal& value);
 
 // The value truncated toward zero, when it lies within [-2^64, 2^64]
 // (every 64-bit integer type's range, with room to say "out of range").
-std::optional<__int128> decimal_truncated(const Decimal& value);
+std::optional<WideInt> decimal_truncated(const Decimal& value);
 
 }  // namespace stridescope

@@ -42,8 +42,9 @@ struct IntRange {
   double hi;
 };
 
-IntRange integer_range(DataType type, double min, double max) {
-  double type_min = 0;
+// The integers an integer type holds, as doubles (64-bit: the largest
+// doubles below 2^63 and 2^64).
+IntRange type_range(DataType type) {
   double type_max = 0;
   switch (element_size(type)) {
     case 1: type_max = is_signed_integer(type) ? 127 : 255; break;
@@ -51,11 +52,17 @@ IntRange integer_range(DataType type, double min, double max) {
     case 4: type_max = is_signed_integer(type) ? 2147483647.0 : 4294967295.0; break;
     default: type_max = is_signed_integer(type) ? 0x1.0p63 - 1024 : 0x1.0p64 - 2048; break;
   }
-  if (is_signed_integer(type)) type_min = -type_max - 1;
-  const double lo = std::clamp(std::ceil(min), type_min, type_max);
-  const double hi = std::clamp(std::floor(max), type_min, type_max);
+  return {is_signed_integer(type) ? -type_max - 1 : 0, type_max};
+}
+
+IntRange integer_range(DataType type, double min, double max) {
+  const IntRange held = type_range(type);
+  const double lo = std::clamp(std::ceil(min), held.lo, held.hi);
+  const double hi = std::clamp(std::floor(max), held.lo, held.hi);
   return {lo, std::max(lo, hi)};
 }
+
+std::string number_text(double value) { return format_scalar(Scalar{value}); }
 
 uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
   if (is_floating(type)) {
@@ -70,6 +77,22 @@ uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
 }
 
 }  // namespace
+
+Status check_fill(const Fill& fill, DataType type, const std::string& path) {
+  const auto* random = std::get_if<FillRandom>(&fill);
+  if (!random || is_floating(type)) return {};
+  const std::string interval = "[" + number_text(random->min) + ", " + number_text(random->max) + "]";
+  if (std::ceil(random->min) > std::floor(random->max)) {
+    return invalid(path, interval + " holds no integer, and a " + std::string(to_string(type)) +
+                             " fill draws integers");
+  }
+  const IntRange held = type_range(type);
+  if (std::floor(random->max) < held.lo || std::ceil(random->min) > held.hi) {
+    return invalid(path, interval + " lies outside the range of " + std::string(to_string(type)) + ", [" +
+                             number_text(held.lo) + ", " + number_text(held.hi) + "]");
+  }
+  return {};
+}
 
 void fill_buffer(const Fill& fill, DataType type, uint64_t buffer_elements, std::span<std::byte> buffer) {
   const std::size_t size = element_size(type);

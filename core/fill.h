@@ -5,9 +5,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <variant>
 
 #include "data_type.h"
+#include "error.h"
 
 namespace stridescope {
 
@@ -30,6 +32,11 @@ struct FillRandom {
 };
 
 using Fill = std::variant<FillIota, FillZeros, FillRandom>;
+
+// A random fill of an integer type must reach at least one integer the type
+// holds: [0.5, 0.7] holds none, and [1000, 2000] none that UINT8 holds. The
+// error names `path` (the spec's "input.fill.random").
+Status check_fill(const Fill& fill, DataType type, const std::string& path);
 
 // Fills `buffer_elements` elements of `type` at the start of `buffer`.
 void fill_buffer(const Fill& fill, DataType type, uint64_t buffer_elements, std::span<std::byte> buffer);

@@ -61,8 +61,8 @@ Expected<uint64_t> encode_integer(const Scalar& value, DataType type, const std:
     return mask_to_size(type, static_cast<uint64_t>(*i));
   }
   if (const auto* decimal = std::get_if<Decimal>(&value)) {
-    const std::optional<__int128> truncated = decimal_truncated(*decimal);
-    if (!truncated || *truncated < range.min || *truncated > static_cast<__int128>(range.max)) {
+    const std::optional<WideInt> truncated = decimal_truncated(*decimal);
+    if (!truncated || *truncated < range.min || *truncated > static_cast<WideInt>(range.max)) {
       return invalid(path, out_of_range);
     }
     return mask_to_size(type, static_cast<uint64_t>(*truncated));

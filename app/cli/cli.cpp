@@ -70,16 +70,18 @@ Runs and inspects DirectML data-movement operators (slice, slice1, padding,
 max_pooling2, identity) described by JSON spec files.
 
 commands:
-  run SPEC [--backend cpu|vulkan] [--out FILE]
+  run SPEC [--backend cpu|cpu-reference|vulkan] [--out FILE]
       Runs the op and writes the result document (JSON) to stdout, or to FILE.
+      SPEC may be a pipe: cat spec.json | stridescope-cli run /dev/stdin
       --out X.npy writes the output buffer as a NumPy .npy file instead, and
       the indices (max_pooling2 with outputIndices) to X.indices.npy. The .npy
       shape is the output sizes when the output is packed row-major; otherwise
       it is the 1-D physical buffer (buffer elements, gaps included), so the
       bytes are the buffer exactly as the result document's "data" lists it.
   compare SPEC
-      Runs the op on every available backend and compares the outputs bit for
-      bit. Backends compiled in but unusable here are noted on stderr.
+      Runs the op on every available backend (cpu, cpu-reference, vulkan) and
+      compares the outputs bit for bit. Backends compiled in but unusable here
+      are noted on stderr.
   explain SPEC --at I,J,... [--json]
       Explains one output element: the input coordinate and buffer offset it
       was read from, the padding rule that made it, or the pooling window and

@@ -131,6 +131,15 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
     options.push_back(std::move(pending));
   }
 
+  if (args.command == "help" && args.positional.empty()) {  // "stridescope-cli help", as git and cargo take it
+    args.command.clear();
+    args.help = true;
+  }
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (options[j].info == options[i].info) return invalid(std::string(options[i].info->name), "given twice");
+    }
+  }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
     return invalid(args.command, "unknown command (expected run, compare, explain, layout or demo)");

@@ -81,7 +81,8 @@ void print_buffer_map(std::ostream& out, const TensorDesc& desc) {
 
 void print_text(std::ostream& out, const TensorDesc& desc) {
   const LayoutTraits& t = desc.layout();
-  out << "dataType: " << to_string(desc.data_type()) << " (" << desc.element_size() << " bytes)\n";
+  out << "dataType: " << to_string(desc.data_type()) << " (" << desc.element_size()
+      << (desc.element_size() == 1 ? " byte)\n" : " bytes)\n");
   out << "sizes:    " << format_list(desc.sizes()) << '\n';
   out << "strides:  " << format_list(desc.strides()) << '\n';
   out << "elements: " << desc.element_count() << " logical, " << t.distinct_offsets << " distinct offsets\n";

@@ -1,4 +1,6 @@
 // run and compare: executing a spec on backends.
+#include <algorithm>
+#include <cctype>
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -13,8 +15,12 @@
 namespace stridescope::cli {
 namespace {
 
+// Case-insensitive: "X.NPY" is a .npy file too.
 bool ends_with(const std::string& text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+  if (text.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), text.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
+                                                std::tolower(static_cast<unsigned char>(b)); });
 }
 
 // The .npy shape of a result buffer: the logical sizes when the buffer is

@@ -20,6 +20,7 @@ Expected<std::vector<std::byte>> make_input_buffer(const Spec& spec, const Tenso
   std::vector<std::byte> buffer(input.buffer_bytes());
 
   if (const auto* fill = std::get_if<Fill>(&spec.input_source)) {
+    if (Status s = check_fill(*fill, type, "input.fill.random"); !s) return s.error();
     fill_buffer(*fill, type, elements, buffer);
     return buffer;
   }

@@ -77,7 +77,7 @@ Expected<uint64_t> read_uint(const json& value, const std::string& path) {
   }
   if (const std::optional<Decimal> decimal = decimal_of(value)) {
     if (!decimal_is_integer(*decimal)) return invalid(path, "expected an integer, got " + decimal->text);
-    const std::optional<__int128> integer = decimal_truncated(*decimal);
+    const std::optional<WideInt> integer = decimal_truncated(*decimal);
     if (integer && *integer < 0) return invalid(path, "must not be negative");
     if (!integer || *integer > std::numeric_limits<uint64_t>::max()) return invalid(path, "integer out of range");
     return static_cast<uint64_t>(*integer);
@@ -95,7 +95,7 @@ Expected<int64_t> read_int(const json& value, const std::string& path) {
   }
   if (const std::optional<Decimal> decimal = decimal_of(value)) {
     if (!decimal_is_integer(*decimal)) return invalid(path, "expected an integer, got " + decimal->text);
-    const std::optional<__int128> integer = decimal_truncated(*decimal);
+    const std::optional<WideInt> integer = decimal_truncated(*decimal);
     if (!integer || *integer < std::numeric_limits<int64_t>::min() || *integer > std::numeric_limits<int64_t>::max()) {
       return invalid(path, "integer out of range");
     }

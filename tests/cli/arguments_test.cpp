@@ -68,6 +68,16 @@ TEST(CliArguments, ErrorsNameTheOption) {
   EXPECT_EQ(error_of({"frobnicate"}), "frobnicate: unknown command (expected run, compare, explain, layout or demo)");
 }
 
+TEST(CliArguments, AnOptionGivenTwiceIsAnError) {
+  EXPECT_EQ(error_of({"layout", "--sizes", "2,3", "--sizes", "4"}), "--sizes: given twice");
+  EXPECT_EQ(error_of({"run", "s.json", "--backend=cpu", "--backend", "vulkan"}), "--backend: given twice");
+}
+
+TEST(CliArguments, HelpCommandShowsTheHelp) {
+  EXPECT_TRUE(parse_ok({"help"}).help);
+  EXPECT_TRUE(parse_ok({"help"}).command.empty());
+}
+
 TEST(CliArguments, DoubleDashEndsOptions) {
   const CliArguments args = parse_ok({"run", "--", "--odd-name.json"});
   EXPECT_EQ(args.positional, Args{"--odd-name.json"});

@@ -36,10 +36,14 @@ inline std::string shell_quote(const std::string& arg) {
   return quoted + "'";
 }
 
-inline CliResult run_cli_binary(const std::vector<std::string>& args) {
+// `piped_stdin`: a file whose text reaches the CLI's standard input through a
+// pipe (cat FILE | stridescope-cli ...).
+inline CliResult run_cli_binary(const std::vector<std::string>& args,
+                                const std::filesystem::path& piped_stdin = {}) {
   TempFolder scratch;
   const auto err_file = scratch / "stderr.txt";
-  std::string command = shell_quote(STRIDESCOPE_CLI);
+  std::string command = piped_stdin.empty() ? std::string() : "cat " + shell_quote(piped_stdin.string()) + " | ";
+  command += shell_quote(STRIDESCOPE_CLI);
   for (const std::string& arg : args) command += " " + shell_quote(arg);
   command += " 2>" + shell_quote(err_file.string());
 

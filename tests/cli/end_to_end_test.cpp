@@ -222,6 +222,24 @@ TEST(CliRun, BufferOverMaxBytesIsRefused) {
   EXPECT_EQ(allowed.exit_code, 0) << allowed.err;
 }
 
+TEST(CliRun, OutWithAnUpperCaseNpySuffixWritesNpy) {
+  TempFolder folder;
+  const std::string out = (folder / "RESULT.NPY").string();
+  const CliResult result = run_cli_binary({"run", example("slice_example1_contiguous.json"), "--out", out});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Expected<NpyArray> array = read_npy(out, 1 << 20);
+  ASSERT_TRUE(array.has_value()) << array.error().to_string();
+  EXPECT_EQ(array->shape, (std::vector<uint64_t>{1, 1, 3, 2}));
+}
+
+TEST(CliRun, ReadsTheSpecFromAPipe) {
+  TempFolder folder;
+  write_text(folder / "spec.json", R"({"op": "identity", "input": {"dataType": "INT32", "sizes": [3], "fill": "iota"}})");
+  const CliResult piped = run_cli_binary({"run", "/dev/stdin"}, folder / "spec.json");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_NE(piped.out.find("\"data\": [1,2,3]"), std::string::npos) << piped.out;
+}
+
 TEST(CliRun, InvalidSpecExitsTwoWhateverBackendWasAskedFor) {
   TempFolder folder;
   const std::string spec = spec_file(folder, R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
@@ -424,6 +442,12 @@ TEST(CliLayout, ColumnMajorIsPackedAndPermuted) {
   EXPECT_NE(result.out.find("traits:   packed, permuted\n"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("   0 2 4\n   1 3 5\n"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("  1: [1,0]\n"), std::string::npos) << result.out;
+}
+
+TEST(CliLayout, OneByteElementsSayByte) {
+  const CliResult result = run_cli_binary({"layout", "--sizes", "3", "--dataType", "UINT8"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("dataType: UINT8 (1 byte)\n"), std::string::npos) << result.out;
 }
 
 TEST(CliLayout, JsonTraitsOfThePagesLayouts) {

@@ -27,16 +27,16 @@ TEST(Decimal, AcceptsTheJsonNumberGrammarOnly) {
 }
 
 TEST(Decimal, TruncatesTowardZeroExactly) {
-  EXPECT_EQ(decimal_truncated(dec("10.6")), __int128{10});
-  EXPECT_EQ(decimal_truncated(dec("-10.6")), __int128{-10});
-  EXPECT_EQ(decimal_truncated(dec("-0.9")), __int128{0});
-  EXPECT_EQ(decimal_truncated(dec("1.5e3")), __int128{1500});
-  EXPECT_EQ(decimal_truncated(dec("123e-2")), __int128{1});
+  EXPECT_EQ(decimal_truncated(dec("10.6")), WideInt{10});
+  EXPECT_EQ(decimal_truncated(dec("-10.6")), WideInt{-10});
+  EXPECT_EQ(decimal_truncated(dec("-0.9")), WideInt{0});
+  EXPECT_EQ(decimal_truncated(dec("1.5e3")), WideInt{1500});
+  EXPECT_EQ(decimal_truncated(dec("123e-2")), WideInt{1});
   // 2^64 is still answered (so that callers can say "out of range"); beyond not.
-  EXPECT_EQ(decimal_truncated(dec("18446744073709551616")), static_cast<__int128>(1) << 64);
+  EXPECT_EQ(decimal_truncated(dec("18446744073709551616")), static_cast<WideInt>(1) << 64);
   EXPECT_FALSE(decimal_truncated(dec("18446744073709551617")).has_value());
   EXPECT_FALSE(decimal_truncated(dec("1e30")).has_value());
-  EXPECT_EQ(decimal_truncated(dec("1e-99999999999999999999")), __int128{0});  // saturated exponent
+  EXPECT_EQ(decimal_truncated(dec("1e-99999999999999999999")), WideInt{0});  // saturated exponent
 }
 
 TEST(Decimal, KnowsWholeNumbers) {

@@ -153,3 +153,25 @@ TEST(Fill, RandomSixtyFourBitIntegersUseTheFullRange) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(FillRandom, CheckRefusesAnIntervalWithNoIntegerForAnIntegerType) {
+  const Status s = check_fill(Fill{FillRandom{1, 0.5, 0.7}}, DataType::UInt8, "input.fill.random");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().to_string(), "input.fill.random: [0.5, 0.7] holds no integer, and a UINT8 fill draws integers");
+  EXPECT_TRUE(check_fill(Fill{FillRandom{1, 0.5, 0.7}}, DataType::Float16, "input.fill.random").ok());
+}
+
+TEST(FillRandom, CheckRefusesAnIntervalOutsideTheTypeButClampsAnOverlap) {
+  const Status s = check_fill(Fill{FillRandom{1, 1000, 2000}}, DataType::UInt8, "input.fill.random");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().to_string(), "input.fill.random: [1000, 2000] lies outside the range of UINT8, [0, 255]");
+  EXPECT_FALSE(check_fill(Fill{FillRandom{1, -9, -1}}, DataType::UInt16, "input.fill.random").ok());
+  EXPECT_TRUE(check_fill(Fill{FillRandom{1, -5, 5}}, DataType::UInt8, "input.fill.random").ok());  // clamped to [0, 5]
+  EXPECT_TRUE(check_fill(Fill{FillIota{}}, DataType::UInt8, "input.fill.random").ok());
+}
+
+}  // namespace
+}  // namespace stridescope

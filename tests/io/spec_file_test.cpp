@@ -11,6 +11,9 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <thread>
+
+#include <sys/stat.h>
 
 #include "core/io/npy.h"
 #include "core/operation.h"
@@ -420,6 +423,26 @@ TEST(SpecFile, LoadSpecFileNamesAMissingFile) {
   ASSERT_FALSE(spec.has_value());
   EXPECT_EQ(spec.error().code, ErrorCode::Io);
   EXPECT_EQ(spec.error().path, (folder / "missing.json").string());
+}
+
+TEST(SpecFile, LoadSpecFileReadsAPipe) {
+  // A pipe has no size (cat spec.json | stridescope-cli run /dev/stdin).
+  test::TempFolder folder;
+  const std::filesystem::path fifo = folder / "spec.fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { test::write_text(fifo, tensor_spec(R"(, "fill": "iota")")); });
+  Expected<Spec> spec = load_spec_file(fifo);
+  writer.join();
+  ASSERT_TRUE(spec.has_value()) << spec.error().to_string();
+  EXPECT_EQ(spec->request.input.sizes, (U64s{2, 3}));
+}
+
+TEST(SpecFile, LoadSpecFileRefusesAFolder) {
+  test::TempFolder folder;
+  Expected<Spec> spec = load_spec_file(folder.path());
+  ASSERT_FALSE(spec.has_value());
+  EXPECT_EQ(spec.error().code, ErrorCode::Io);
+  EXPECT_NE(spec.error().message.find("folder"), std::string::npos) << spec.error().to_string();
 }
 
 TEST(SpecFile, LoadSpecFileNamesTheFileForSyntaxErrorsAndTheFieldOtherwise) {
