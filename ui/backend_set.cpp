@@ -4,6 +4,7 @@ namespace stridescope::ui {
 
 QString backend_label(std::string_view name, const std::string& device_name) {
   if (name == "cpu") return QStringLiteral("CPU");
+  if (name == "cpu-reference") return QStringLiteral("CPU reference");
   QString pretty = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
   pretty.replace(QLatin1Char('_'), QLatin1Char(' '));
   if (!pretty.isEmpty()) pretty[0] = pretty[0].toUpper();
@@ -16,7 +17,11 @@ BackendSet BackendSet::create(const std::vector<std::string>& names, const Backe
   for (const std::string& name : names) {
     Expected<std::unique_ptr<Backend>> made = factory(name);
     if (made) {
+      // Named as asked: the reference CPU backend calls itself "cpu" too.
+      const std::string device = (*made)->device_name();
       set.add(std::move(made.value()));
+      set.infos_.back().name = name;
+      set.infos_.back().label = backend_label(name, device);
       continue;
     }
     BackendInfo info;

@@ -122,6 +122,17 @@ class EngineTest : public QObject {
     QCOMPARE(backend_label("vulkan", "llvmpipe (LLVM 15.0.6, 256 bits)"),
              QStringLiteral("Vulkan (llvmpipe (LLVM 15.0.6, 256 bits))"));
   }
+
+  void BackendSet_NamesBackendsAsTheFactoryWasAsked() {
+    // The reference backend calls itself "cpu"; beside the fast one it is "cpu-reference".
+    const BackendSet set = BackendSet::create({"cpu", "cpu-reference"}, [](std::string_view) {
+      return Expected<std::unique_ptr<Backend>>(std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>()));
+    });
+    QCOMPARE(set.infos()[1].name, std::string("cpu-reference"));
+    QCOMPARE(set.infos()[1].label, QStringLiteral("CPU reference"));
+    QVERIFY(set.find("cpu-reference") != nullptr);
+    QVERIFY(set.find("cpu") != set.find("cpu-reference"));
+  }
 };
 
 QTEST_MAIN(EngineTest)
