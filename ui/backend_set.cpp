@@ -51,6 +51,12 @@ Backend* BackendSet::find(std::string_view name) const {
   return nullptr;
 }
 
+const BackendInfo& BackendSet::info_of(const Backend& backend) const {
+  std::size_t i = 0;
+  while (i + 1 < backends_.size() && backends_[i].get() != &backend) ++i;
+  return infos_[i];
+}
+
 std::vector<Backend*> BackendSet::available() const {
   std::vector<Backend*> result;
   for (const auto& backend : backends_) {

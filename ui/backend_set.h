@@ -47,6 +47,8 @@ class BackendSet {
   Backend* find(std::string_view name) const;
   // Available backends in preference order (the CPU reference first).
   std::vector<Backend*> available() const;
+  // The name and label `backend` is listed under (it must be one of this set's).
+  const BackendInfo& info_of(const Backend& backend) const;
 
  private:
   std::vector<BackendInfo> infos_;

@@ -54,10 +54,11 @@ void list_diffs(const TensorDesc& desc, const Mismatch& mismatch, const std::vec
   }
 }
 
-BackendComparison compare_with(Backend& other, const Operation& op, const Evaluation& reference) {
+BackendComparison compare_with(Backend& other, const BackendInfo& info, const Operation& op,
+                               const Evaluation& reference) {
   BackendComparison result;
-  result.backend = std::string(other.name());
-  result.label = backend_label(other.name(), other.device_name());
+  result.backend = info.name;
+  result.label = info.label;
   const auto start = std::chrono::steady_clock::now();
   Expected<RunResult> run = run_to_new_buffers(other, op, reference.input);
   result.wall_milliseconds = milliseconds_since(start);
@@ -122,7 +123,7 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
   const Operation& operation = evaluation->op();
   evaluation->input = std::move(input.value());
   evaluation->backend = request.backend;
-  evaluation->backend_label = backend_label(backend->name(), backend->device_name());
+  evaluation->backend_label = backends.info_of(*backend).label;
 
   const auto start = std::chrono::steady_clock::now();
   Expected<RunResult> run = run_to_new_buffers(*backend, operation, evaluation->input);
@@ -146,7 +147,7 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
     report.reference = request.backend;
     for (Backend* other : backends.available()) {
       if (other == backend) continue;
-      report.others.push_back(compare_with(*other, operation, *evaluation));
+      report.others.push_back(compare_with(*other, backends.info_of(*other), operation, *evaluation));
     }
     evaluation->compare = std::move(report);
   }

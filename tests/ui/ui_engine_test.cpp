@@ -132,6 +132,16 @@ class EngineTest : public QObject {
     QCOMPARE(set.infos()[1].label, QStringLiteral("CPU reference"));
     QVERIFY(set.find("cpu-reference") != nullptr);
     QVERIFY(set.find("cpu") != set.find("cpu-reference"));
+    QCOMPARE(set.info_of(*set.find("cpu-reference")).label, QStringLiteral("CPU reference"));  // compare's label
+    // A compare labels each backend as the set lists it.
+    EvaluationRequest request;
+    request.spec = default_spec();
+    request.backend = "cpu";
+    request.compare = true;
+    const EvaluationOutcome outcome = evaluate(request, set);
+    QVERIFY(outcome.evaluation && outcome.evaluation->compare);
+    QCOMPARE(outcome.evaluation->compare->others.at(0).label, QStringLiteral("CPU reference"));
+    QCOMPARE(outcome.evaluation->compare->others.at(0).backend, std::string("cpu-reference"));
   }
 };
 
