@@ -309,44 +309,35 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
       painter.drawLine(x, y0, x, y1);
     }
   }
-  // Region outlines (the slice window, the pooling window's box): an edge
-  // wherever the neighbour lies outside the region.
+  // Outlines: an edge on each side of a visible cell `inside` whose
+  // neighbour is `beyond`, with the current pen.
+  const qreal pen_width = std::clamp(cell.height() / 14.0, 1.5, 3.0);
+  const auto outline = [&](const auto& inside, const auto& beyond) {
+    const qreal a = pen_width / 2;
+    for (int r = r0; r <= r1; ++r) {
+      for (int c = c0; c <= c1; ++c) {
+        if (!inside(r, c)) continue;
+        const QRect rect = cell_rect(r, c);
+        const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
+        if (beyond(r - 1, c)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
+        if (beyond(r + 1, c)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
+        if (beyond(r, c - 1)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
+        if (beyond(r, c + 1)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
+      }
+    }
+  };
   const auto has = [&](int r, int c, quint32 flag) {
     return r >= top && r <= bottom && c >= left && c <= right && (at(r, c).flags & flag) != 0;
   };
-  const qreal pen_width = std::clamp(cell.height() / 14.0, 1.5, 3.0);
+  // Regions (the slice window, the pooling window's box), dashed.
   painter.setPen(region_pen(OverlayCategory::Window, pen_width));
   for (quint32 flag : {quint32(kInWindow), quint32(kTapWindow)}) {
-    for (int r = r0; r <= r1; ++r) {
-      for (int c = c0; c <= c1; ++c) {
-        if (!has(r, c, flag)) continue;
-        const QRect rect = cell_rect(r, c);
-        const qreal a = pen_width / 2;
-        const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
-        if (!has(r - 1, c, flag)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
-        if (!has(r + 1, c, flag)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
-        if (!has(r, c - 1, flag)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
-        if (!has(r, c + 1, flag)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
-      }
-    }
+    outline([&](int r, int c) { return has(r, c, flag); }, [&](int r, int c) { return !has(r, c, flag); });
   }
-  // Padding: a solid outline where the input itself lies in the output.
-  const auto padded = [&](int r, int c) {
-    return r >= top && r <= bottom && c >= left && c <= right && (at(r, c).flags & kPaddingFlags) != 0;
-  };
+  // Padding: a solid line where the input itself meets the padding around it.
   painter.setPen(QPen(overlay_colour(OverlayCategory::CopiedInput), pen_width, Qt::SolidLine, Qt::FlatCap));
-  for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) {
-      if (padded(r, c) || at(r, c).empty) continue;
-      const QRect rect = cell_rect(r, c);
-      const qreal a = pen_width / 2;
-      const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
-      if (padded(r - 1, c)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
-      if (padded(r + 1, c)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
-      if (padded(r, c - 1)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
-      if (padded(r, c + 1)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
-    }
-  }
+  outline([&](int r, int c) { return !has(r, c, kPaddingFlags) && !at(r, c).empty; },
+          [&](int r, int c) { return has(r, c, kPaddingFlags); });
   painter.setRenderHint(QPainter::Antialiasing, true);
   for (int r = r0; r <= r1; ++r) {
     for (int c = c0; c <= c1; ++c) {
