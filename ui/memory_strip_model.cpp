@@ -10,6 +10,21 @@ namespace {
 constexpr QRgb kGapWash = 0xfff4f4f4;
 }
 
+std::optional<uint64_t> memory_strip_pitch(const TensorDesc& desc, const PlaneSelection& plane, int fitting) {
+  for (const int dim : {plane.row_dim, plane.column_dim}) {
+    if (dim < 0 || static_cast<std::size_t>(dim) >= desc.rank() || desc.sizes()[dim] < 2) continue;
+    const uint64_t pitch = desc.strides()[dim];
+    if (pitch >= 2 && pitch <= static_cast<uint64_t>(std::max(fitting, 1))) return pitch;
+  }
+  return std::nullopt;
+}
+
+int memory_strip_columns(const TensorDesc& desc, const PlaneSelection& plane, int fitting) {
+  fitting = std::max(fitting, 1);
+  const std::optional<uint64_t> pitch = memory_strip_pitch(desc, plane, fitting);
+  return pitch ? static_cast<int>(*pitch) : fitting;
+}
+
 MemoryStripModel::MemoryStripModel(TensorRole role, QObject* parent) : GridModel(parent), role_(role) {}
 
 void MemoryStripModel::set_evaluation(EvaluationPtr evaluation) {

@@ -4,6 +4,7 @@
 // maps here), once, or shared by several coordinates (broadcast / overlap).
 #pragma once
 
+#include <climits>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -14,6 +15,18 @@
 #include "ui/tensor_plane_model.h"
 
 namespace stridescope::ui {
+
+// How many elements a strip row holds when `fitting` cells fit the view: the
+// buffer's own row pitch where one fits, so the strip's rows line up with the
+// grid (the stride of the grid's row dimension, else of its column dimension,
+// when that is 2 or more and at most `fitting`: padded rows show their gap
+// as columns, a column-major tensor one grid column per strip row); else as
+// many as fit.
+int memory_strip_columns(const TensorDesc& desc, const PlaneSelection& plane, int fitting);
+// The row pitch memory_strip_columns uses: the stride of the plane's row
+// dimension, else of its column dimension, that is 2 to `fitting` (the
+// dimension having 2 or more elements); nullopt when neither is.
+std::optional<uint64_t> memory_strip_pitch(const TensorDesc& desc, const PlaneSelection& plane, int fitting = INT32_MAX);
 
 class MemoryStripModel : public GridModel {
   Q_OBJECT

@@ -239,6 +239,31 @@ class MainWindowTest : public QObject {
     }
   }
 
+  void MemoryStrip_ZoomsOutSoTheImageRowsLineUpWithTheGrid() {
+    MainWindow& w = fresh();
+    QVERIFY(w.open_file(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR) + "/max_pooling2_3x3_stride2_pad1_indices.json").ok());
+    settle();
+    // A panel of its own, narrow enough that the 5x5 input's image rows
+    // (pitch 5) do not fit its strip at 100%.
+    TensorPlaneModel plane(TensorRole::Input);
+    MemoryStripModel strip(TensorRole::Input);
+    TensorPanel panel(&plane, &strip);
+    panel.resize(260, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    plane.set_evaluation(w.shown_evaluation());
+    strip.set_evaluation(w.shown_evaluation());
+    panel.refresh();
+    TensorGridView* view = panel.memory_view();
+    const double cell_at_100 = view->cell_size().width() / view->zoom();
+    QVERIFY2(5 * cell_at_100 > view->content_rect().width(), "the panel is wide enough for 5 cells at 100%");
+    // The strip zooms out (no further than 60%) to hold one image row per row.
+    QTRY_COMPARE(strip.columns(), 5);
+    QVERIFY(view->zoom() >= 0.6);
+    QVERIFY(view->zoom() < 1.0);
+    QCOMPARE(strip.index(1, 0).data(Qt::DisplayRole).toString(), QStringLiteral("9"));  // offset 5: row 1 starts with 9
+  }
+
   void Legend_WrapsOntoMoreLinesWhenNarrow() {
     MainWindow& w = fresh();
     QVERIFY(w.open_file(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR) + "/padding_example3_reflection.json").ok());

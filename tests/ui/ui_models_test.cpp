@@ -291,6 +291,28 @@ class ModelsTest : public QObject {
     QCOMPARE(m.input.index(1, 2).data(GridModel::DetailRole).toString(), QStringLiteral("@7"));
   }
 
+  void MemoryStrip_WrapsAtTheRowPitchWhenItFits() {
+    auto desc = [](Sizes sizes, Strides strides) {
+      return TensorDesc::make(DataType::Float32, sizes, strides, "input").value();
+    };
+    const PlaneSelection last_two{0, 1, {}};
+    // The page's padded rows (3 elements, then a 2-element gap): rows of 5.
+    QCOMPARE(memory_strip_columns(desc({2, 3}, {5, 1}), last_two, 16), 5);
+    // Column-major: the rows have stride 1, the columns 2: one grid column per strip row.
+    QCOMPARE(memory_strip_columns(desc({2, 3}, {1, 2}), last_two, 16), 2);
+    // A 5x5 image wraps at 5 where 5 fit, else at what fits.
+    const PlaneSelection hw{2, 3, {0, 0, 0, 0}};
+    QCOMPARE(memory_strip_columns(desc({1, 1, 5, 5}, {25, 25, 5, 1}), hw, 8), 5);
+    QCOMPARE(memory_strip_columns(desc({1, 1, 5, 5}, {25, 25, 5, 1}), hw, 3), 3);
+    // NHWC, 2 channels: an image row is W * C = 10 elements, a pixel 2.
+    QCOMPARE(memory_strip_columns(desc({1, 2, 3, 5}, {30, 1, 10, 2}), hw, 16), 10);
+    QCOMPARE(memory_strip_columns(desc({1, 2, 3, 5}, {30, 1, 10, 2}), hw, 6), 2);
+    // No pitch: broadcast rows, a single row, a 1-D tensor.
+    QCOMPARE(memory_strip_columns(desc({2, 3}, {0, 1}), last_two, 16), 16);
+    QCOMPARE(memory_strip_columns(desc({1, 4}, {4, 1}), last_two, 16), 16);
+    QCOMPARE(memory_strip_columns(desc({7}, {1}), PlaneSelection{-1, 0, {0}}, 16), 16);
+  }
+
   void PlaneSelection_ShowsChosenDimensionsAndFixedIndex() {
     const BackendSet cpu = cpu_only();
     Models m;

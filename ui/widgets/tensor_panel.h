@@ -3,6 +3,8 @@
 // the memory strip of its physical buffer.
 #pragma once
 
+#include <optional>
+
 #include <QFrame>
 
 #include "ui/memory_strip_model.h"
@@ -39,6 +41,18 @@ class TensorPanel : public QFrame {
 
  private:
   void fit_memory_columns();
+  void fit_memory_zoom_to_pitch();
+
+  // What the strip's zoom was last fitted to: a new shape or plane re-fits it.
+  struct StripShape {
+    Sizes sizes;
+    Strides strides;
+    int row_dim = -1;
+    int column_dim = 0;
+    friend bool operator==(const StripShape&, const StripShape&) = default;
+  };
+  std::optional<StripShape> strip_shape_;
+  bool strip_zoom_pending_ = false;
 
   TensorPlaneModel* plane_model_;
   MemoryStripModel* memory_model_;
