@@ -262,6 +262,15 @@ class MainWindowTest : public QObject {
     QVERIFY(view->zoom() >= 0.6);
     QVERIFY(view->zoom() < 1.0);
     QCOMPARE(strip.index(1, 0).data(Qt::DisplayRole).toString(), QStringLiteral("9"));  // offset 5: row 1 starts with 9
+    // The zoom follows the panel's width: wide enough, it is 100% again.
+    panel.resize(800, 500);
+    QTRY_COMPARE(view->zoom(), 1.0);
+    QCOMPARE(strip.columns(), 5);
+    // Once the person zooms the strip, their zoom holds as the panel resizes.
+    view->set_zoom(1.25);
+    panel.resize(260, 500);
+    QTest::qWait(50);
+    QCOMPARE(view->zoom(), 1.25);
   }
 
   void Legend_WrapsOntoMoreLinesWhenNarrow() {
@@ -534,6 +543,13 @@ class MainWindowTest : public QObject {
     QVERIFY(!w.current_error());
     TensorGridView* grid = w.panel(TensorRole::Output)->grid();
     QVERIFY(grid->heat_map_mode());
+    // A square plane stays square as a heat map, and fills the view's
+    // shorter side (text cells are about twice as wide as tall).
+    QCOMPARE(grid->cell_size().width(), grid->cell_size().height());
+    const QRect content = grid->content_rect();
+    const double plane = 1024 * grid->cell_size().width();
+    QVERIFY2(plane <= std::min(content.width(), content.height()), "the plane fits the view");
+    QVERIFY2(plane >= 0.95 * std::min(content.width(), content.height()), "the plane fills the view");
     // Reversed rows: out[0,0,0,c] = in[0,0,1023,c] = 1023 * 1024 + c + 1 (iota).
     QCOMPARE(output().index(0, 0).data(GridModel::ValueRole).toDouble(), 1047553.0);
     QVERIFY(!w.panel(TensorRole::Output)->grab().isNull());

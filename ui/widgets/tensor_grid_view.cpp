@@ -25,6 +25,18 @@ constexpr double kHeatMapCellPixels = 5.0;
 
 int floor_div(double a, double b) { return static_cast<int>(std::floor(a / b)); }
 
+// The smallest step of 1, 2 or 5 times a power of ten that is at least
+// `minimum`, so header labels read 0, 100, 200 rather than 0, 93, 186.
+int nice_label_step(double minimum) {
+  if (minimum <= 1) return 1;
+  for (int decade = 1;; decade *= 10) {
+    for (const int m : {1, 2, 5}) {
+      if (m * decade >= minimum) return m * decade;
+    }
+    if (decade > 100000000) return static_cast<int>(std::ceil(minimum));
+  }
+}
+
 }  // namespace
 
 TensorGridView::TensorGridView(QWidget* parent) : QAbstractScrollArea(parent) {
@@ -68,9 +80,7 @@ void TensorGridView::fit_new_shape() {
   } else if (auto_fit_ && model_) {
     fit_pending_ = false;
     fitted_ = true;
-    const double fit = std::min(content.width() / std::max(1.0, model_->columnCount() * base_cell_.width()),
-                                content.height() / std::max(1.0, model_->rowCount() * base_cell_.height()));
-    zoom_ = std::min(kMaxAutoZoom, fit * 0.995);  // a little slack, so rounding never summons a scroll bar
+    zoom_ = std::min(kMaxAutoZoom, fit_zoom() * 0.995);  // a little slack, so rounding never summons a scroll bar
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
   }
@@ -105,11 +115,37 @@ void TensorGridView::update_metrics() {
   header_width_ = label_width + 12;
 }
 
-QSizeF TensorGridView::cell_size() const { return base_cell_ * zoom_; }
+QSizeF TensorGridView::cell_size() const { return cell_size_at(zoom_); }
 
-bool TensorGridView::heat_map_mode() const {
-  const QSizeF s = cell_size();
-  return std::min(s.width(), s.height()) < kHeatMapCellPixels;
+QSizeF TensorGridView::cell_size_at(double zoom) const {
+  const QSizeF s = base_cell_ * zoom;
+  // Too small for text: a heat map, whose cells are square so that an image
+  // keeps its proportions (text cells are about twice as wide as tall).
+  if (is_heat_map_at(zoom)) {
+    const double side = std::min(s.width(), s.height());
+    return {side, side};
+  }
+  return s;
+}
+
+bool TensorGridView::is_heat_map_at(double zoom) const {
+  return std::min(base_cell_.width(), base_cell_.height()) * zoom < kHeatMapCellPixels;
+}
+
+bool TensorGridView::heat_map_mode() const { return is_heat_map_at(zoom_); }
+
+double TensorGridView::fit_zoom() const {
+  if (!model_ || model_->rowCount() == 0) return 1.0;
+  const QRect content = content_rect();
+  const double columns = std::max(1, model_->columnCount());
+  const double rows = std::max(1, model_->rowCount());
+  const double text_fit = std::min(content.width() / (columns * base_cell_.width()),
+                                   content.height() / (rows * base_cell_.height()));
+  if (!is_heat_map_at(text_fit)) return text_fit;
+  // A heat map: square cells, as large as fit, but still a heat map.
+  const double side = std::min(base_cell_.width(), base_cell_.height());
+  const double square_fit = std::min(content.width() / columns, content.height() / rows) / side;
+  return std::min(square_fit, kHeatMapCellPixels / side * 0.999);
 }
 
 QRect TensorGridView::content_rect() const {
@@ -120,10 +156,7 @@ QRect TensorGridView::content_rect() const {
 
 double TensorGridView::min_zoom() const {
   if (!model_ || model_->rowCount() == 0) return 0.05;
-  const QRect content = content_rect();
-  const double fit = std::min(content.width() / std::max(1.0, model_->columnCount() * base_cell_.width()),
-                              content.height() / std::max(1.0, model_->rowCount() * base_cell_.height()));
-  return std::clamp(fit * 0.5, 1e-4, 0.5);
+  return std::clamp(fit_zoom() * 0.5, 1e-4, 0.5);
 }
 
 void TensorGridView::update_scrollbars() {
@@ -179,11 +212,15 @@ void TensorGridView::zoom_about(double zoom, QPointF anchor) {
   // Keep the point under `anchor` where it is.
   const double ax = anchor.x() - header_width_ + horizontalScrollBar()->value();
   const double ay = anchor.y() - header_height_ + verticalScrollBar()->value();
-  const double ratio = zoom / zoom_;
+  // Per axis: cells turn square when the grid becomes a heat map.
+  const QSizeF before = cell_size();
   zoom_ = zoom;
+  const QSizeF after = cell_size();
   update_scrollbars();
-  horizontalScrollBar()->setValue(static_cast<int>(std::round(ax * ratio - (anchor.x() - header_width_))));
-  verticalScrollBar()->setValue(static_cast<int>(std::round(ay * ratio - (anchor.y() - header_height_))));
+  horizontalScrollBar()->setValue(
+      static_cast<int>(std::round(ax * after.width() / before.width() - (anchor.x() - header_width_))));
+  verticalScrollBar()->setValue(
+      static_cast<int>(std::round(ay * after.height() / before.height() - (anchor.y() - header_height_))));
   heat_dirty_ = true;
   viewport()->update();
   emit zoomChanged(zoom_);
@@ -195,10 +232,7 @@ void TensorGridView::reset_zoom() { set_zoom(1.0); }
 
 void TensorGridView::zoom_to_fit() {
   if (!model_ || model_->rowCount() == 0) return;
-  const QRect content = content_rect();
-  const double fit = std::min(content.width() / (model_->columnCount() * base_cell_.width()),
-                              content.height() / (model_->rowCount() * base_cell_.height()));
-  set_zoom(std::min(fit, 2.0));
+  set_zoom(std::min(fit_zoom(), 2.0));
   horizontalScrollBar()->setValue(0);
   verticalScrollBar()->setValue(0);
 }
@@ -434,7 +468,7 @@ void TensorGridView::paint_headers(QPainter& painter, const QRect& content, int 
   painter.setClipRect(QRect(header_width_, 0, content.width(), header_height_));
   const int label_w = std::max(metrics.horizontalAdvance(model_->column_label(c1)),
                                metrics.horizontalAdvance(model_->column_label(c0))) + 8;
-  const int column_step = std::max(1, static_cast<int>(std::ceil(label_w / cell.width())));
+  const int column_step = nice_label_step(label_w / cell.width());
   painter.setPen(ink);
   for (int c = c0 - c0 % column_step; c <= c1; c += column_step) {
     if (c < 0) continue;
@@ -448,7 +482,7 @@ void TensorGridView::paint_headers(QPainter& painter, const QRect& content, int 
 
   painter.save();
   painter.setClipRect(QRect(0, header_height_, header_width_, content.height()));
-  const int row_step = std::max(1, static_cast<int>(std::ceil(metrics.height() / cell.height())));
+  const int row_step = nice_label_step(metrics.height() / cell.height());
   painter.setPen(ink);
   for (int r = r0 - r0 % row_step; r <= r1; r += row_step) {
     if (r < 0) continue;

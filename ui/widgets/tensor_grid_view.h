@@ -87,6 +87,11 @@ class TensorGridView : public QAbstractScrollArea {
   void zoom_about(double zoom, QPointF anchor);
   void fit_new_shape();
   double min_zoom() const;
+  // The zoom at which the whole grid fits the view (square heat-map cells
+  // where text cells would be too small).
+  double fit_zoom() const;
+  QSizeF cell_size_at(double zoom) const;
+  bool is_heat_map_at(double zoom) const;
 
   QPointer<GridModel> model_;
   double zoom_ = 1.0;

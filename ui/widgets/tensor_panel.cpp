@@ -47,6 +47,9 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   // Queued: the zoom may change while the strip's model is announcing a reset,
   // and re-wrapping the strip resets it again.
   connect(memory_view_, &TensorGridView::zoomChanged, this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
+  connect(memory_view_, &TensorGridView::zoomChanged, this, [this] {
+    if (!fitting_strip_zoom_) strip_zoom_follows_width_ = false;
+  });
   // The strip wraps at the pitch of the plane's rows, so it follows the plane.
   connect(plane_model_, &TensorPlaneModel::planeChanged, this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
   memory_title_->setWordWrap(true);
@@ -113,22 +116,24 @@ bool TensorPanel::eventFilter(QObject* watched, QEvent* event) {
   return QFrame::eventFilter(watched, event);
 }
 
-// A new shape or plane: the strip zooms out (down to kMinStripZoom, where
-// its text still reads) when that lets a whole row pitch fit, else shows at
-// 100%. The person's own zooming holds until the shape changes again.
+// After a new shape or plane, and as the panel resizes: the strip zooms out
+// (down to kMinStripZoom, where its text still reads) when that lets a whole
+// row pitch fit, else shows at 100%. Once the person zooms the strip, their
+// zoom holds until the shape changes again.
 void TensorPanel::fit_memory_zoom_to_pitch() {
   constexpr double kMinStripZoom = 0.6;
   const TensorDesc* desc = plane_model_->desc();
   const int available = memory_view_->content_rect().width() - 2;
   const double base = memory_view_->cell_size().width() / memory_view_->zoom();
   if (!desc || available < 40 || base <= 0) return;
-  strip_zoom_pending_ = false;
   double zoom = 1.0;
   if (const std::optional<uint64_t> pitch = memory_strip_pitch(*desc, plane_model_->plane())) {
     const double needed = available / (static_cast<double>(*pitch) * base);
     if (needed < 1.0 && needed >= kMinStripZoom) zoom = needed * 0.999;
   }
+  fitting_strip_zoom_ = true;
   memory_view_->set_zoom(zoom);
+  fitting_strip_zoom_ = false;
 }
 
 void TensorPanel::fit_memory_columns() {
@@ -137,10 +142,10 @@ void TensorPanel::fit_memory_columns() {
     StripShape shape{desc->sizes(), desc->strides(), plane.row_dim, plane.column_dim};
     if (shape != strip_shape_) {
       strip_shape_ = std::move(shape);
-      strip_zoom_pending_ = true;
+      strip_zoom_follows_width_ = true;
     }
   }
-  if (strip_zoom_pending_) fit_memory_zoom_to_pitch();
+  if (strip_zoom_follows_width_) fit_memory_zoom_to_pitch();
   const double cell = memory_view_->cell_size().width();
   const int available = memory_view_->content_rect().width() - 2;
   if (cell <= 0 || available <= 0) return;

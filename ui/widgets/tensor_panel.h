@@ -52,7 +52,8 @@ class TensorPanel : public QFrame {
     friend bool operator==(const StripShape&, const StripShape&) = default;
   };
   std::optional<StripShape> strip_shape_;
-  bool strip_zoom_pending_ = false;
+  bool strip_zoom_follows_width_ = false;  // until the person zooms the strip
+  bool fitting_strip_zoom_ = false;        // the zoom change is ours
 
   TensorPlaneModel* plane_model_;
   MemoryStripModel* memory_model_;
