@@ -11,15 +11,22 @@ namespace {
 // Tabulating use counts walks every logical element; above this the memory
 // view shows values without counts.
 constexpr uint64_t kMaxUsageElements = uint64_t{1} << 26;
+// Which coordinate each buffer element holds costs 4 bytes per element.
+constexpr uint64_t kMaxFirstUserElements = uint64_t{1} << 22;
 
 BufferUsage usage_of(const TensorDesc& desc) {
   BufferUsage usage;
   if (desc.element_count() > kMaxUsageElements || desc.buffer_elements() > kMaxUsageElements) return usage;
   usage.counts.assign(desc.buffer_elements(), 0);
+  if (desc.buffer_elements() <= kMaxFirstUserElements) usage.first_user.assign(desc.buffer_elements(), BufferUsage::kNoUser);
   Coord coord(desc.rank(), 0);
+  uint32_t flat = 0;  // element_count() <= kMaxUsageElements < 2^32
   do {
-    uint8_t& count = usage.counts[desc.offset_of(coord)];
+    const uint64_t offset = desc.offset_of(coord);
+    uint8_t& count = usage.counts[offset];
     if (count < 255) ++count;
+    if (!usage.first_user.empty() && usage.first_user[offset] == BufferUsage::kNoUser) usage.first_user[offset] = flat;
+    ++flat;
   } while (next_coord(coord, desc.sizes()));
   return usage;
 }

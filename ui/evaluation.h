@@ -42,7 +42,17 @@ struct ValueRange {
 // 0 = gap, 1 = used once, > 1 = shared (broadcast or overlap). Saturates at 255.
 struct BufferUsage {
   std::vector<uint8_t> counts;  // one per buffer element; empty when too large to tabulate
+  // The row-major flat index of the first coordinate stored at each buffer
+  // element (kNoUser for gaps), so the memory strip can say what an element
+  // is for; only for buffers small enough to show text (empty otherwise).
+  std::vector<uint32_t> first_user;
+  static constexpr uint32_t kNoUser = UINT32_MAX;
+
   bool known() const { return !counts.empty(); }
+  std::optional<uint64_t> first_user_of(uint64_t offset) const {
+    if (offset >= first_user.size() || first_user[offset] == kNoUser) return std::nullopt;
+    return first_user[offset];
+  }
 };
 
 struct ElementDiff {

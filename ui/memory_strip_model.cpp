@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/scalar.h"
+#include "ui/element_overlay.h"
 
 namespace stridescope::ui {
 namespace {
@@ -94,6 +95,26 @@ std::optional<std::pair<int, int>> MemoryStripModel::cell_of(uint64_t offset) co
   return std::make_pair(static_cast<int>(offset / columns_), static_cast<int>(offset % columns_));
 }
 
+// What the element's first coordinate is for, as the grid shows it: an
+// input element no output reads is washed out, one in the slice window is
+// marked, and one element per reader carries the slice's read order; an
+// output element in padding carries its mode's hatching.
+void MemoryStripModel::describe_user(uint64_t offset, CellVisual& visual) const {
+  const BufferUsage* u = usage();
+  const std::optional<uint64_t> flat = u ? u->first_user_of(offset) : std::nullopt;
+  // A shared element serves several coordinates, which may differ.
+  if (!flat || u->counts[offset] != 1) return;
+  const Coord coord = desc_->coord_of_flat_index(*flat);
+  if (role_ == TensorRole::Output) {
+    visual.flags |= output_region_flags(*evaluation_, coord);
+    return;
+  }
+  const InputOverlay overlay = input_overlay(*evaluation_, coord);
+  if ((overlay.flags & kUnused) && !(visual.flags & kUnused)) visual.fill = blend(visual.fill, kGapWash, 0.8);
+  visual.flags |= overlay.flags;
+  if (visual.detail.isEmpty()) visual.detail = overlay.read_order;
+}
+
 const BufferUsage* MemoryStripModel::usage() const {
   if (!evaluation_) return nullptr;
   if (role_ == TensorRole::Input) return &evaluation_->input_usage;
@@ -128,6 +149,7 @@ CellVisual MemoryStripModel::cell(int row, int column) const {
       visual.detail = *count == 255 ? QStringLiteral("\u00d7255+") : QStringLiteral("\u00d7%1").arg(*count);
     }
   }
+  describe_user(*offset, visual);
   if (const auto it = marks_.find(*offset); it != marks_.end()) visual.flags |= it->second;
   return visual;
 }

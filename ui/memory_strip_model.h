@@ -69,6 +69,7 @@ class MemoryStripModel : public GridModel {
 
  private:
   const BufferUsage* usage() const;
+  void describe_user(uint64_t offset, CellVisual& visual) const;
 
   TensorRole role_;
   EvaluationPtr evaluation_;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/scalar.h"
+#include "ui/element_overlay.h"
 
 namespace stridescope::ui {
 namespace {
@@ -17,16 +18,6 @@ QString coord_text(const Coord& coord) { return QString::fromStdString(format_co
 
 bool contains(const std::vector<uint64_t>& sorted, uint64_t value) {
   return std::binary_search(sorted.begin(), sorted.end(), value);
-}
-
-quint32 padding_flag(PaddingMode mode) {
-  switch (mode) {
-    case PaddingMode::Constant: return kPadConstant;
-    case PaddingMode::Edge: return kPadEdge;
-    case PaddingMode::Reflection: return kPadReflection;
-    case PaddingMode::Symmetric: return kPadSymmetric;
-  }
-  return kNoOverlay;
 }
 
 }  // namespace
@@ -295,22 +286,12 @@ void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool wit
   const ProvenanceIndex& provenance = evaluation_->provenance;
 
   if (role_ == TensorRole::Input) {
-    if (provenance.readers_known() && !provenance.is_read(coord)) {
-      visual.flags |= kUnused;
-      visual.fill = blend(visual.fill, kUnusedWash, 0.78);
-    }
-    bool in_window = provenance.window(0).has_value();
-    for (std::size_t d = 0; d < coord.size() && in_window; ++d) {
-      const auto w = provenance.window(d);
-      in_window = coord[d] >= w->first && coord[d] <= w->second;
-    }
-    if (in_window) visual.flags |= kInWindow;
+    const InputOverlay overlay = input_overlay(*evaluation_, coord);
+    visual.flags |= overlay.flags;
+    if (overlay.flags & kUnused) visual.fill = blend(visual.fill, kUnusedWash, 0.78);
     if (!with_text) return;
-    if (op.kind() == OpKind::Slice || op.kind() == OpKind::Slice1) {
-      // The order the op takes elements in: the row-major position of the output element that reads it.
-      if (const auto reader = provenance.only_reader(coord)) {
-        visual.detail = QStringLiteral("#%1").arg(op.output().flat_index_of(*reader));
-      }
+    if (!overlay.read_order.isEmpty()) {
+      visual.detail = overlay.read_order;
     } else if (op.kind() == OpKind::Padding) {
       const uint64_t count = provenance.reader_count(coord);
       if (count > 1) visual.detail = QStringLiteral("\u00d7%1").arg(count);
@@ -322,13 +303,12 @@ void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool wit
   }
 
   // Output.
+  visual.flags |= output_region_flags(*evaluation_, coord);
   switch (provenance.output_kind(coord)) {
     case SourceKind::PaddingConstant:
-      visual.flags |= kPadConstant;
       visual.detail = tr("const");
       return;
     case SourceKind::PaddingFolded:
-      visual.flags |= padding_flag(op.params_as<PaddingParams>().mode);
       if (!with_text) return;
       break;
     case SourceKind::Copied:

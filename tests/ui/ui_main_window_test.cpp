@@ -526,9 +526,12 @@ class MainWindowTest : public QObject {
     window_ = std::make_unique<MainWindow>(cpu_only());
     settle();
     QCOMPARE(window_->size(), QSize(1234, 777));
-    // in[0,0,0,0] = 1 is the smallest value: the first colour of the remembered palette.
-    QCOMPARE(window_->memory_model(TensorRole::Input)->index(0, 0).data(Qt::BackgroundRole).value<QColor>().rgb(),
-             palette_rgb(ValuePalette::Cividis, 0.0));
+    // The slice1 example over iota 1..16 reads 16 (the largest value, offset 15):
+    // the last colour of the remembered palette.
+    const MemoryStripModel& strip = *window_->memory_model(TensorRole::Input);
+    const auto cell = strip.cell_of(15);
+    QCOMPARE(strip.index(cell->first, cell->second).data(Qt::BackgroundRole).value<QColor>().rgb(),
+             palette_rgb(ValuePalette::Cividis, 1.0));
     QSettings().clear();
   }
 

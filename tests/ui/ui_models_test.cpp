@@ -291,6 +291,53 @@ class ModelsTest : public QObject {
     QCOMPARE(m.input.index(1, 2).data(GridModel::DetailRole).toString(), QStringLiteral("@7"));
   }
 
+  void MemoryStrip_ShowsTheSliceWindowReadOrderAndPaddingRegions() {
+    const BackendSet cpu = cpu_only();
+    Models m;
+    // DML_SLICE1 example 2 over iota 1..16 (4x4): the output 14 16 / 6 8 reads
+    // offsets 13, 15, 5 and 7 in that order; the window is columns 1..3.
+    m.show(run(load_example("slice1_example2_negative_strides.json"), cpu));
+    m.input_memory.set_columns(4);
+    auto detail = [&](uint64_t offset) {
+      const auto cell = m.input_memory.cell_of(offset);
+      return m.input_memory.index(cell->first, cell->second).data(GridModel::DetailRole).toString();
+    };
+    auto flags = [&](const MemoryStripModel& strip, uint64_t offset) {
+      const auto cell = strip.cell_of(offset);
+      return flags_at(strip, cell->first, cell->second);
+    };
+    QCOMPARE(detail(13), QStringLiteral("#0"));
+    QCOMPARE(detail(15), QStringLiteral("#1"));
+    QCOMPARE(detail(5), QStringLiteral("#2"));
+    QCOMPARE(detail(7), QStringLiteral("#3"));
+    QCOMPARE(detail(6), QString());
+    QVERIFY(flags(m.input_memory, 13) & kInWindow);
+    QVERIFY(!(flags(m.input_memory, 13) & kUnused));
+    QVERIFY(flags(m.input_memory, 0) & kUnused);     // column 0: outside the window, not read
+    QVERIFY(!(flags(m.input_memory, 0) & kInWindow));
+    QVERIFY(flags(m.input_memory, 6) & kUnused);     // in the window, skipped by the stride
+    QVERIFY(flags(m.input_memory, 6) & kInWindow);
+
+    // DML_PADDING example 3 (REFLECTION, start 1 and 2): the 8x10 output's
+    // offset 0 is padding, offset 12 (row 1, column 2) is the input's (0,0).
+    m.show(run(load_example("padding_example3_reflection.json"), cpu));
+    QVERIFY(flags(m.output_memory, 0) & kPadReflection);
+    QCOMPARE(flags(m.output_memory, 12) & kPaddingFlags, quint32{kNoOverlay});
+    QVERIFY(flags(m.output_memory, 79) & kPadReflection);
+
+    // A broadcast element serves several coordinates, read or not: the strip
+    // says only that it is shared. Rows 0 and 1 share offsets 0..2 (row
+    // stride 0) and the slice reads row 1 alone, so the first coordinate
+    // stored there, (0,0), is one nobody reads.
+    Spec spec;
+    spec.request.input = {DataType::Float32, std::vector<uint64_t>{2, 3}, std::vector<uint64_t>{0, 1}};
+    spec.request.params = SliceRequest{{1, 0}, {1, 3}, {1, 1}};
+    m.show(run(spec, cpu));
+    QVERIFY(flags(m.input_memory, 0) & kShared);
+    QCOMPARE(flags(m.input_memory, 0) & (kUnused | kInWindow), quint32{kNoOverlay});
+    QVERIFY(flags_at(m.input, 0, 0) & kUnused);  // the grid: (0,0) is not read
+  }
+
   void MemoryStrip_WrapsAtTheRowPitchWhenItFits() {
     auto desc = [](Sizes sizes, Strides strides) {
       return TensorDesc::make(DataType::Float32, sizes, strides, "input").value();
