@@ -5,6 +5,7 @@
 
 #include "core/scalar.h"
 #include "ui/element_overlay.h"
+#include "ui/text_format.h"
 
 namespace stridescope::ui {
 namespace {
@@ -182,7 +183,17 @@ QString MemoryStripModel::tool_tip(int row, int column) const {
     if (*count == 0) {
       text += QLatin1Char('\n') + tr("gap: no coordinate of the tensor is stored here");
     } else if (*count == 1) {
-      text += QLatin1Char('\n') + tr("used by one coordinate");
+      const BufferUsage* u = usage();
+      if (const auto flat = u ? u->first_user_of(*offset) : std::nullopt) {
+        const Coord coord = desc_->coord_of_flat_index(*flat);
+        text += QLatin1Char('\n') + tr("holds %1%2: offset %3 = %4")
+                                        .arg(role_ == TensorRole::Input ? QStringLiteral("in") : QStringLiteral("out"),
+                                             QString::fromStdString(format_coord(coord)))
+                                        .arg(*offset)
+                                        .arg(offset_terms(*desc_, coord));
+      } else {
+        text += QLatin1Char('\n') + tr("used by one coordinate");
+      }
     } else {
       text += QLatin1Char('\n') + tr("shared by %1 coordinates (a stride of 0 broadcasts)").arg(*count);
     }

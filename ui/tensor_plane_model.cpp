@@ -6,6 +6,7 @@
 
 #include "core/scalar.h"
 #include "ui/element_overlay.h"
+#include "ui/text_format.h"
 
 namespace stridescope::ui {
 namespace {
@@ -413,7 +414,9 @@ QString TensorPlaneModel::tool_tip(int row, int column) const {
   const CellVisual visual = cell(row, column);
   const QString exact = QString::fromStdString(format_scalar(element_at(*desc_, *bytes_, *coord)));
   QString text = QStringLiteral("%1%2 = %3\n%4").arg(name, coord_text(*coord), exact,
-                                                       tr("buffer offset %1").arg(desc_->offset_of(*coord)));
+                                                       tr("buffer offset %1 = %2")
+                                                           .arg(desc_->offset_of(*coord))
+                                                           .arg(offset_terms(*desc_, *coord)));
   if (!visual.detail.isEmpty()) text += QLatin1Char('\n') + visual.detail;
   return text;
 }

@@ -49,4 +49,12 @@ QString buffer_summary(const TensorDesc& desc) {
       .arg(desc.layout().distinct_offsets);
 }
 
+QString offset_terms(const TensorDesc& desc, const Coord& coord) {
+  QStringList terms;
+  for (std::size_t d = 0; d < coord.size() && d < desc.rank(); ++d) {
+    terms << QStringLiteral("%1\u00b7%2").arg(coord[d]).arg(desc.strides()[d]);
+  }
+  return terms.join(QStringLiteral(" + "));
+}
+
 }  // namespace stridescope::ui

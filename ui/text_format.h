@@ -20,5 +20,8 @@ QString strides_text(const Strides& strides);
 QString layout_words(const LayoutTraits& traits);
 // "16 elements in a 16-element buffer (64 bytes)".
 QString buffer_summary(const TensorDesc& desc);
+// The page's offset formula with the numbers in, one term per dimension:
+// "0·16 + 0·16 + 1·4 + 1·1" (index · stride).
+QString offset_terms(const TensorDesc& desc, const Coord& coord);
 
 }  // namespace stridescope::ui

@@ -338,6 +338,19 @@ class ModelsTest : public QObject {
     QVERIFY(flags_at(m.input, 0, 0) & kUnused);  // the grid: (0,0) is not read
   }
 
+  void ToolTips_SpellOutTheOffsetFormula() {
+    const BackendSet cpu = cpu_only();
+    Models m;
+    // The page's padded rows: sizes {2,3}, strides {5,1}; element (1,2) holds F
+    // (6 here) at offset 1 * 5 + 2 * 1 = 7.
+    m.show(run(load_example("layout_padded_rows.json"), cpu));
+    QVERIFY(m.input.index(1, 2).data(Qt::ToolTipRole).toString().contains(QStringLiteral("buffer offset 7 = 1\u00b75 + 2\u00b71")));
+    m.input_memory.set_columns(5);
+    const auto cell = m.input_memory.cell_of(7);
+    QVERIFY(m.input_memory.index(cell->first, cell->second).data(Qt::ToolTipRole).toString().contains(
+        QStringLiteral("holds in[1,2]: offset 7 = 1\u00b75 + 2\u00b71")));
+  }
+
   void MemoryStrip_WrapsAtTheRowPitchWhenItFits() {
     auto desc = [](Sizes sizes, Strides strides) {
       return TensorDesc::make(DataType::Float32, sizes, strides, "input").value();
