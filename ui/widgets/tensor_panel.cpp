@@ -53,8 +53,10 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   // The strip wraps at the pitch of the plane's rows, so it follows the plane.
   connect(plane_model_, &TensorPlaneModel::planeChanged, this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
   memory_title_->setWordWrap(true);
-  memory_title_->setToolTip(tr("The physical buffer, element by element in offset order. Faded: gaps no "
-                               "coordinate uses; \u00d7N: elements several coordinates share."));
+  memory_title_->setToolTip(tr("The physical buffer, element by element in offset order, wrapped at the "
+                               "tensor's row pitch where it fits. Faded: gaps no coordinate uses, and "
+                               "elements the op never reads; \u00d7N: elements several coordinates share; "
+                               "#n: the order a slice takes them in."));
 
   auto* top = new QWidget(splitter_);
   auto* top_layout = new QVBoxLayout(top);
