@@ -144,10 +144,21 @@ Expected<TensorDesc> TensorDesc::make(DataType type, const Sizes& sizes,
   desc.buffer_elements_ = last + 1;
   auto bytes = checked_mul(desc.buffer_elements_, stridescope::element_size(type));
   if (!bytes || *bytes > limits.max_bytes) {
-    return invalid(path + ".sizes", "buffer of " +
-                                        (bytes ? std::to_string(*bytes) + " bytes" : std::string("over 2^64 bytes")) +
-                                        " exceeds the limit of " + std::to_string(limits.max_bytes) +
-                                        " bytes (--max-bytes)");
+    const std::string what = "buffer of " +
+                             (bytes ? std::to_string(*bytes) + " bytes" : std::string("over 2^64 bytes")) +
+                             " exceeds the limit of " + std::to_string(limits.max_bytes) + " bytes (--max-bytes)";
+    // Blame the strides when the same sizes packed would fit: the dimension
+    // whose stride reaches furthest.
+    const auto packed_bytes = checked_mul(count, stridescope::element_size(type));
+    if (strides && packed_bytes && *packed_bytes <= limits.max_bytes) {
+      std::size_t widest = 0;
+      for (std::size_t i = 1; i < sizes.size(); ++i) {
+        if ((sizes[i] - 1) * desc.strides_[i] > (sizes[widest] - 1) * desc.strides_[widest]) widest = i;
+      }
+      return invalid(indexed(path, "strides", widest), what + "; packed, these sizes would need " +
+                                                           std::to_string(*packed_bytes) + " bytes");
+    }
+    return invalid(path + ".sizes", what);
   }
   desc.buffer_bytes_ = (*bytes + 3) / 4 * 4;
 

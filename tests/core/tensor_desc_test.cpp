@@ -244,7 +244,7 @@ TEST(TensorDesc, HugeSizesAreRefusedWithoutAllocating) {
   // 2^32 - 1 elements of 8 bytes each: 32 GiB, above the 1 GiB default.
   expect_refused(DataType::Float64, {4294967295u}, std::nullopt, "input.sizes");
   // Huge strides: the last element's offset is beyond any limit.
-  expect_refused(DataType::UInt8, {2, 2}, Strides{4294967295u, 4294967295u}, "input.sizes");
+  expect_refused(DataType::UInt8, {2, 2}, Strides{4294967295u, 4294967295u}, "input.strides[0]");
   expect_refused(DataType::UInt8, Sizes(8, 4294967295u), Strides(8, 4294967295u), "input.sizes");
 }
 
@@ -259,6 +259,20 @@ TEST(TensorDesc, MaxBytesIsEnforcedAtTheByte) {
   auto refused = TensorDesc::make(DataType::Float32, {1024, 1024}, std::nullopt, "input", Limits{1000});
   ASSERT_FALSE(refused.has_value());
   EXPECT_NE(refused.error().message.find("1000"), std::string::npos) << refused.error().message;
+}
+
+TEST(TensorDesc, MaxBytesBlamesTheStrideThatSpreadsTheBuffer) {
+  // 2x3 FLOAT32 packed is 24 bytes; a row stride of 1000000 puts the last
+  // element at offset 1 * 1000000 + 2 = 1000002: 4000012 bytes.
+  auto refused = TensorDesc::make(DataType::Float32, {2, 3}, Strides{1000000, 1}, "output", Limits{4096});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().to_string(),
+            "output.strides[0]: buffer of 4000012 bytes exceeds the limit of 4096 bytes (--max-bytes); "
+            "packed, these sizes would need 24 bytes");
+  // The second dimension's stride reaches further: (3 - 1) * 5000 > (2 - 1) * 1.
+  expect_refused(DataType::Float32, {2, 3}, Strides{1, 5000}, "input.strides[1]", Limits{4096});
+  // Sizes too large even packed: the sizes are to blame, whatever the strides.
+  expect_refused(DataType::Float32, {64, 64}, Strides{64, 1}, "input.sizes", Limits{4096});
 }
 
 TEST(TensorDesc, ErrorsNameTheGivenTensorPath) {
