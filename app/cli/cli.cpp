@@ -97,7 +97,9 @@ commands:
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
-  --device NAME|INDEX  Vulkan device, by index or part of its name
+  --device NAME|INDEX  Vulkan device, by index or part of its name (default:
+                       $STRIDESCOPE_VULKAN_DEVICE, else the best); compare
+                       exits 3 when it names no device, rather than noting it
   --force-staging      Vulkan: copy through staging buffers
   --vulkan-validation  Vulkan: enable VK_LAYER_KHRONOS_validation
   --json               machine-readable output (explain, layout)

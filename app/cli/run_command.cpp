@@ -1,6 +1,7 @@
 // run and compare: executing a spec on backends.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -142,6 +143,16 @@ int command_run(Context& context) {
   return kExitOk;
 }
 
+namespace {
+
+// --device, or the environment variable the Vulkan backend reads.
+bool vulkan_device_named(const Context& context) {
+  const char* env = std::getenv("STRIDESCOPE_VULKAN_DEVICE");
+  return context.args.device.has_value() || (env != nullptr && *env != '\0');
+}
+
+}  // namespace
+
 int command_compare(Context& context) {
   Expected<LoadedSpec> loaded = load_validated(context.args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());
@@ -153,6 +164,8 @@ int command_compare(Context& context) {
     Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(name, context.backend_options);
     if (!backend) {
       if (backend.error().code != ErrorCode::BackendUnavailable) return fail(context, backend.error());
+      // Asked for by name: its absence is an error, not a note.
+      if (name == "vulkan" && vulkan_device_named(context)) return fail(context, backend.error());
       unavailable.push_back(name + " backend unavailable (" + backend.error().to_string() + ")");
       continue;
     }

@@ -164,6 +164,22 @@ TEST(CliCompare, UnavailableBackendIsNotedAndTheRestCompared) {
             "note: vulkan backend unavailable (--backend: no Vulkan device on this machine); compared cpu alone\n");
 }
 
+TEST(CliCompare, ANamedVulkanDeviceThatIsMissingExitsThree) {
+  const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
+                              environment({"cpu", "vulkan"}));
+  EXPECT_EQ(outcome.exit_code, 3);
+  EXPECT_EQ(outcome.err, "error: --backend: no Vulkan device on this machine\n");
+  EXPECT_EQ(outcome.out, "");
+}
+
+TEST(CliCompare, AVulkanDeviceNamedByTheEnvironmentThatIsMissingExitsThree) {
+  ::setenv("STRIDESCOPE_VULKAN_DEVICE", "nosuch", 1);
+  const Outcome outcome =
+      run({"compare", test::example("slice_example1_contiguous.json")}, environment({"cpu", "vulkan"}));
+  ::unsetenv("STRIDESCOPE_VULKAN_DEVICE");
+  EXPECT_EQ(outcome.exit_code, 3);
+}
+
 TEST(CliCompare, NoAvailableBackendExitsThree) {
   const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json")}, environment({"vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
