@@ -23,8 +23,16 @@ std::filesystem::path installed_examples_dir() {
   return std::filesystem::is_directory(candidate, error) ? candidate : std::filesystem::path{};
 }
 
-std::size_t expected_positional(const std::string& command) {
-  return command == "layout" ? 0 : 1;
+// How many positional arguments a command takes.
+struct Arity {
+  std::size_t least;
+  std::size_t most;
+};
+Arity positional_arity(const std::string& command) {
+  if (command == "layout") return {0, 0};
+  if (command == "demo") return {0, 1};
+  if (command == "compare") return {1, SIZE_MAX};
+  return {1, 1};
 }
 
 }  // namespace
@@ -78,10 +86,12 @@ commands:
       shape is the output sizes when the output is packed row-major; otherwise
       it is the 1-D physical buffer (buffer elements, gaps included), so the
       bytes are the buffer exactly as the result document's "data" lists it.
-  compare SPEC
+  compare SPEC [SPEC...]
       Runs the op on every available backend (cpu, cpu-reference, vulkan) and
       compares the outputs bit for bit. Backends compiled in but unusable here
-      are noted on stderr.
+      are noted on stderr. Several specs run in one process: a line per spec
+      prefixed with its path, then "compared N specs: ..."; the exit code is 1
+      if any spec's backends differ, else that of the first spec that failed.
   explain SPEC --at I,J,... [--json]
       Explains one output element: the input coordinate and buffer offset it
       was read from, the padding rule that made it, or the pooling window and
@@ -138,12 +148,12 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitInvalid;
   }
 
-  const std::size_t most = expected_positional(args.command);
-  if (args.positional.size() > most) {
-    print_error(err, invalid(args.positional[most], "unexpected argument to " + args.command));
+  const Arity arity = positional_arity(args.command);
+  if (args.positional.size() > arity.most) {
+    print_error(err, invalid(args.positional[arity.most], "unexpected argument to " + args.command));
     return kExitInvalid;
   }
-  if (args.command != "demo" && args.positional.size() < most) {
+  if (args.positional.size() < arity.least) {
     print_error(err, invalid("SPEC", args.command + " needs a spec file"));
     return kExitInvalid;
   }

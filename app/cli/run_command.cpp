@@ -151,47 +151,58 @@ bool vulkan_device_named(const Context& context) {
   return context.args.device.has_value() || (env != nullptr && *env != '\0');
 }
 
-}  // namespace
+// The backends compare runs every spec on, made once, and what it says about
+// the ones it could not make.
+struct CompareBackends {
+  std::vector<std::pair<std::string, std::unique_ptr<Backend>>> ready;
+  std::vector<std::string> notes;  // for stderr, one line each
+};
 
-int command_compare(Context& context) {
-  Expected<LoadedSpec> loaded = load_validated(context.args.positional[0], context.limits);
-  if (!loaded) return fail(context, loaded.error());
-  const Operation& op = loaded->op;
-
-  std::vector<BackendRun> runs;
+Expected<CompareBackends> make_compare_backends(const Context& context) {
+  CompareBackends backends;
   std::vector<std::string> unavailable;
   for (const std::string& name : context.env.compiled_backends()) {
     Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(name, context.backend_options);
     if (!backend) {
-      if (backend.error().code != ErrorCode::BackendUnavailable) return fail(context, backend.error());
+      if (backend.error().code != ErrorCode::BackendUnavailable) return backend.error();
       // Asked for by name: its absence is an error, not a note.
-      if (name == "vulkan" && vulkan_device_named(context)) return fail(context, backend.error());
+      if (name == "vulkan" && vulkan_device_named(context)) return backend.error();
       unavailable.push_back(name + " backend unavailable (" + backend.error().to_string() + ")");
       continue;
     }
-    Expected<RunResult> result = run_to_new_buffers(**backend, op, loaded->input);
+    backends.ready.emplace_back(name, std::move(*backend));
+  }
+  if (backends.ready.empty()) return Error{ErrorCode::BackendUnavailable, "", "no backend is available"};
+  const std::string& first = backends.ready.front().first;
+  for (const std::string& note : unavailable) {
+    backends.notes.push_back("note: " + note + "; compared " + first +
+                             (backends.ready.size() > 1 ? " with the others" : " alone"));
+  }
+  if (backends.ready.size() == 1 && unavailable.empty()) {
+    backends.notes.push_back("note: this build has only the " + first + " backend; compared " + first + " alone");
+  }
+  return backends;
+}
+
+// Runs one spec on every backend and compares with the first. Lines start
+// with `prefix` (the spec's path when several are compared).
+int compare_spec(Context& context, CompareBackends& backends, const LoadedSpec& loaded, const std::string& prefix) {
+  const Operation& op = loaded.op;
+  std::vector<BackendRun> runs;
+  for (auto& [name, backend] : backends.ready) {
+    Expected<RunResult> result = run_to_new_buffers(*backend, op, loaded.input);
     if (!result) {
       Error error = result.error();
       error.message = name + ": " + error.message;
+      context.err << prefix;
       return fail(context, error);
     }
-    if (context.args.timings) print_timings(context.err, name, (*backend)->device_name(), result->stats);
+    if (context.args.timings) print_timings(context.err, name, backend->device_name(), result->stats);
     runs.push_back({name, std::move(*result)});
   }
-  if (runs.empty()) {
-    return fail(context, Error{ErrorCode::BackendUnavailable, "", "no backend is available"});
-  }
-  for (const std::string& note : unavailable) {
-    context.err << "note: " << note << "; compared " << runs.front().name
-                << (runs.size() > 1 ? " with the others" : " alone") << '\n';
-  }
-  if (runs.size() == 1 && unavailable.empty()) {
-    context.err << "note: this build has only the " << runs.front().name << " backend; compared "
-                << runs.front().name << " alone\n";
-  }
-
   for (std::size_t i = 1; i < runs.size(); ++i) {
     if (auto mismatch = first_mismatch(op, runs.front(), runs[i])) {
+      context.err << prefix;
       print_error(context.err, *mismatch);
       return kExitMismatch;
     }
@@ -200,14 +211,62 @@ int command_compare(Context& context) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     names += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i].name;
   }
-  const std::string what = std::to_string(op.output().element_count()) + " output elements" +
-                           (op.output_indices() ? " and their indices" : "");
+  const uint64_t count = op.output().element_count();
+  const std::string what = std::to_string(count) + (count == 1 ? " output element" : " output elements") +
+                           (op.output_indices() ? (count == 1 ? " and its index" : " and their indices") : "");
   if (runs.size() > 1) {
-    context.out << "equal: " << names << " agree bit for bit on " << what << '\n';
+    context.out << prefix << "equal: " << names << " agree bit for bit on " << what << '\n';
   } else {
-    context.out << "ran: " << names << " alone on " << what << " (nothing to compare with)\n";
+    context.out << prefix << "ran: " << names << " alone on " << what << " (nothing to compare with)\n";
   }
   return kExitOk;
+}
+
+void print_notes(Context& context, const CompareBackends& backends) {
+  for (const std::string& note : backends.notes) context.err << note << '\n';
+}
+
+// Several specs in one process (the backends are made once): a line per
+// spec, then a summary. Exit 1 when any spec's backends differ, else the
+// exit code of the first spec that failed, else 0.
+int compare_specs(Context& context) {
+  Expected<CompareBackends> backends = make_compare_backends(context);
+  if (!backends) return fail(context, backends.error());
+  print_notes(context, *backends);
+  int first_failure = kExitOk;
+  std::size_t equal = 0;
+  std::size_t differ = 0;
+  for (const std::string& file : context.args.positional) {
+    const std::string prefix = file + ": ";
+    Expected<LoadedSpec> loaded = load_validated(file, context.limits);
+    int code = kExitOk;
+    if (!loaded) {
+      context.err << prefix;
+      code = fail(context, loaded.error());
+    } else {
+      code = compare_spec(context, *backends, *loaded, prefix);
+    }
+    equal += code == kExitOk;
+    differ += code == kExitMismatch;
+    if (code != kExitOk && first_failure == kExitOk) first_failure = code;
+  }
+  const std::size_t total = context.args.positional.size();
+  context.out << "compared " << total << " specs: " << equal << " equal, " << differ << " differ, "
+              << total - equal - differ << " failed\n";
+  return differ > 0 ? kExitMismatch : first_failure;
+}
+
+}  // namespace
+
+int command_compare(Context& context) {
+  if (context.args.positional.size() > 1) return compare_specs(context);
+  // Validation comes first: an invalid spec exits 2 whatever backends exist.
+  Expected<LoadedSpec> loaded = load_validated(context.args.positional[0], context.limits);
+  if (!loaded) return fail(context, loaded.error());
+  Expected<CompareBackends> backends = make_compare_backends(context);
+  if (!backends) return fail(context, backends.error());
+  print_notes(context, *backends);
+  return compare_spec(context, *backends, *loaded, "");
 }
 
 }  // namespace stridescope::cli

@@ -156,6 +156,41 @@ TEST(CliCompare, EqualBackendsExitZero) {
   EXPECT_EQ(outcome.err, "");
 }
 
+TEST(CliCompare, SeveralSpecsGetALineEachAndASummary) {
+  test::TempFolder folder;
+  test::write_text(folder / "bad.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
+  const std::string slice = test::example("slice1_example2_negative_strides.json");
+  const std::string bad = (folder / "bad.json").string();
+  const std::string padding = test::example("padding_example3_reflection.json");
+  const Outcome outcome = run({"compare", slice, bad, padding}, environment({"cpu", "cpu"}));
+  // Every spec is compared; the exit code is the first failure's (2: invalid).
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_EQ(outcome.out, slice + ": equal: cpu and cpu agree bit for bit on 4 output elements\n" + padding +
+                             ": equal: cpu and cpu agree bit for bit on 80 output elements\n"
+                             "compared 3 specs: 2 equal, 0 differ, 1 failed\n");
+  EXPECT_EQ(outcome.err, bad + ": error: input.sizes[0]: size must be at least 1\n");
+}
+
+TEST(CliCompare, SeveralSpecsExitOneWhenAnyDiffers) {
+  test::TempFolder folder;
+  test::write_text(folder / "bad.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
+  const std::string bad = (folder / "bad.json").string();
+  const std::string slice = test::example("slice1_example2_negative_strides.json");
+  const Outcome outcome = run({"compare", bad, slice}, environment({"cpu", "faulty"}));
+  EXPECT_EQ(outcome.exit_code, 1);  // a mismatch outranks the invalid spec before it
+  EXPECT_EQ(outcome.err, bad + ": error: input.sizes[0]: size must be at least 1\n" + slice +
+                             ": error: output[0,0,1,0]: faulty differs from cpu at offset 2 (cpu gives 6, faulty "
+                             "gives 7); 1 of 4 elements differ\n");
+  EXPECT_EQ(outcome.out, "compared 2 specs: 0 equal, 1 differ, 1 failed\n");
+}
+
+TEST(CliCompare, OneElementIsNotPlural) {
+  test::TempFolder folder;
+  test::write_text(folder / "one.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [1]}})");
+  const Outcome outcome = run({"compare", (folder / "one.json").string()}, environment({"cpu", "cpu"}));
+  EXPECT_EQ(outcome.out, "equal: cpu and cpu agree bit for bit on 1 output element\n");
+}
+
 TEST(CliCompare, UnavailableBackendIsNotedAndTheRestCompared) {
   const Outcome outcome =
       run({"compare", test::example("slice_example1_contiguous.json")}, environment({"cpu", "vulkan"}));
