@@ -197,7 +197,10 @@ int compare_spec(Context& context, CompareBackends& backends, const LoadedSpec& 
       context.err << prefix;
       return fail(context, error);
     }
-    if (context.args.timings) print_timings(context.err, name, backend->device_name(), result->stats);
+    if (context.args.timings) {
+      context.err << prefix;
+      print_timings(context.err, name, backend->device_name(), result->stats);
+    }
     runs.push_back({name, std::move(*result)});
   }
   for (std::size_t i = 1; i < runs.size(); ++i) {
