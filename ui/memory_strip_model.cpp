@@ -23,8 +23,15 @@ std::optional<uint64_t> memory_strip_pitch(const TensorDesc& desc, const PlaneSe
 
 int memory_strip_columns(const TensorDesc& desc, const PlaneSelection& plane, int fitting) {
   fitting = std::max(fitting, 1);
-  const std::optional<uint64_t> pitch = memory_strip_pitch(desc, plane, fitting);
-  return pitch ? static_cast<int>(*pitch) : fitting;
+  if (const std::optional<uint64_t> pitch = memory_strip_pitch(desc, plane, fitting)) return static_cast<int>(*pitch);
+  // Too wide to fit: a whole fraction of the row pitch keeps the rows in
+  // step with the grid's, when it fills at least half the view.
+  if (const std::optional<uint64_t> pitch = memory_strip_pitch(desc, plane)) {
+    for (int columns = fitting; 2 * columns >= fitting; --columns) {
+      if (*pitch % static_cast<uint64_t>(columns) == 0) return columns;
+    }
+  }
+  return fitting;
 }
 
 MemoryStripModel::MemoryStripModel(TensorRole role, QObject* parent) : GridModel(parent), role_(role) {}

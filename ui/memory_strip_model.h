@@ -20,8 +20,9 @@ namespace stridescope::ui {
 // buffer's own row pitch where one fits, so the strip's rows line up with the
 // grid (the stride of the grid's row dimension, else of its column dimension,
 // when that is 2 or more and at most `fitting`: padded rows show their gap
-// as columns, a column-major tensor one grid column per strip row); else as
-// many as fit.
+// as columns, a column-major tensor one grid column per strip row); else the
+// largest whole fraction of the pitch that fits, when it fills at least half
+// the view; else as many as fit.
 int memory_strip_columns(const TensorDesc& desc, const PlaneSelection& plane, int fitting);
 // The row pitch memory_strip_columns uses: the stride of the plane's row
 // dimension, else of its column dimension, that is 2 to `fitting` (the

@@ -364,6 +364,10 @@ class ModelsTest : public QObject {
     const PlaneSelection hw{2, 3, {0, 0, 0, 0}};
     QCOMPARE(memory_strip_columns(desc({1, 1, 5, 5}, {25, 25, 5, 1}), hw, 8), 5);
     QCOMPARE(memory_strip_columns(desc({1, 1, 5, 5}, {25, 25, 5, 1}), hw, 3), 3);
+    // Rows too wide to fit: a whole fraction of the pitch, when it fills half the view.
+    QCOMPARE(memory_strip_columns(desc({1, 1, 8, 10}, {80, 80, 10, 1}), hw, 7), 5);
+    QCOMPARE(memory_strip_columns(desc({1, 1, 4, 1024}, {4096, 4096, 1024, 1}), hw, 6), 4);
+    QCOMPARE(memory_strip_columns(desc({1, 1, 4, 13}, {52, 52, 13, 1}), hw, 5), 5);  // 13 is prime
     // NHWC, 2 channels: an image row is W * C = 10 elements, a pixel 2.
     QCOMPARE(memory_strip_columns(desc({1, 2, 3, 5}, {30, 1, 10, 2}), hw, 16), 10);
     QCOMPARE(memory_strip_columns(desc({1, 2, 3, 5}, {30, 1, 10, 2}), hw, 6), 2);
