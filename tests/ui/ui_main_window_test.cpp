@@ -166,6 +166,9 @@ class MainWindowTest : public QObject {
     auto* banner = w.editor()->findChild<QLabel*>(QStringLiteral("errorBanner"));
     QVERIFY(banner->isVisible());
     QVERIFY(banner->text().contains(QStringLiteral("stride must not be 0")));
+    // The banner names the field as the form does, then by its spec path.
+    QVERIFY2(banner->text().contains(QStringLiteral("<b>Window stride, dim 2 (H)</b>")), qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QStringLiteral("(params.inputWindowStrides[2])")));
     QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));  // the last valid result
     QVERIFY(w.panel(TensorRole::Output)->grid()->stale());  // washed out
     QVERIFY(w.isVisible());
@@ -292,6 +295,22 @@ class MainWindowTest : public QObject {
     QVERIFY(w.current_error().has_value());
     QCOMPARE(QString::fromStdString(w.current_error()->path), QStringLiteral("input.sizes[2]"));
     QCOMPARE(w.editor()->invalid_widget(), size);
+    auto* banner = w.editor()->findChild<QLabel*>(QStringLiteral("errorBanner"));
+    QVERIFY2(banner->text().contains(QStringLiteral("<b>Input size, dim 2 (H)</b>")), qPrintable(banner->text()));
+  }
+
+  void InvalidPoolingStride_BannerNamesTheSpatialDimension() {
+    MainWindow& w = fresh();
+    QVERIFY(w.open_file(QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR) + "/max_pooling2_3x3_stride2_pad1_indices.json").ok());
+    settle();
+    // max_pooling2's parameters run over the spatial dimensions: strides[1] is dim 3 (W).
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.strides[1]"));
+    stride->setValue(0);
+    settle();
+    QVERIFY(w.current_error().has_value());
+    QCOMPARE(QString::fromStdString(w.current_error()->path), QStringLiteral("params.strides[1]"));
+    auto* banner = w.editor()->findChild<QLabel*>(QStringLiteral("errorBanner"));
+    QVERIFY2(banner->text().contains(QStringLiteral("<b>Stride, dim 3 (W)</b>")), qPrintable(banner->text()));
   }
 
   void BadTypedValue_IsRefusedAtItsField() {

@@ -65,6 +65,39 @@ ColumnInfo column_info(OpKind kind, const std::string& field) {
   return {q(field), {}};
 }
 
+// What the form calls the field at spec path `path` ("Window stride, dim 2
+// (H)" for params.inputWindowStrides[2]); empty for paths it has no field for.
+QString field_label(OpKind kind, std::size_t rank, const QString& path) {
+  const QString base = path.section(QLatin1Char('['), 0, 0);
+  bool has_index = false;
+  const int index = path.section(QLatin1Char('['), 1).section(QLatin1Char(']'), 0, 0).toInt(&has_index);
+  const QString group = base.section(QLatin1Char('.'), 0, 0);
+  const QString field = base.section(QLatin1Char('.'), 1);
+  auto dim = [&](std::size_t d) { return QObject::tr(", dim %1").arg(dimension_name(rank, d)); };
+  if (group == QLatin1String("params")) {
+    if (field == QLatin1String("paddingValue")) return QObject::tr("Padding value");
+    if (field == QLatin1String("paddingMode")) return QObject::tr("Mode");
+    const ColumnInfo column = column_info(kind, base.toStdString());
+    if (column.tip.isEmpty()) return {};
+    if (!has_index) return column.title;
+    // max_pooling2's parameters have one entry per spatial dimension.
+    return column.title + dim(static_cast<std::size_t>(index) + (kind == OpKind::MaxPooling2 ? 2 : 0));
+  }
+  const QString tensor = group == QLatin1String("input")           ? QObject::tr("Input")
+                         : group == QLatin1String("output")        ? QObject::tr("Output")
+                         : group == QLatin1String("outputIndices") ? QObject::tr("Indices")
+                                                                   : QString();
+  if (tensor.isEmpty()) return {};
+  if (field == QLatin1String("sizes")) return has_index ? tensor + QObject::tr(" size") + dim(index) : tensor + QObject::tr(" sizes");
+  if (field == QLatin1String("strides")) {
+    return has_index ? tensor + QObject::tr(" stride") + dim(index) : tensor + QObject::tr(" strides");
+  }
+  if (field == QLatin1String("dataType")) return tensor + QObject::tr(" data type");
+  if (field == QLatin1String("data")) return has_index ? QObject::tr("Values, element %1").arg(index) : QObject::tr("Values");
+  if (field.startsWith(QLatin1String("fill")) || field == QLatin1String("npy")) return QObject::tr("Values");
+  return {};
+}
+
 QString op_help(OpKind kind) {
   switch (kind) {
     case OpKind::Identity:
@@ -136,6 +169,7 @@ void SpecEditor::build_static() {
   error_banner_ = new QLabel(this);
   error_banner_->setObjectName(QStringLiteral("errorBanner"));
   error_banner_->setWordWrap(true);
+  error_banner_->setTextFormat(Qt::RichText);
   error_banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   error_banner_->setStyleSheet(QStringLiteral(
       "QLabel { background: #fce3d5; color: #000; border: 1px solid #d55e00; border-radius: 3px; padding: 4px; }"));
@@ -835,7 +869,16 @@ void SpecEditor::refresh_error() {
     return;
   }
   const QString text = q(error->to_string());
-  error_banner_->setText(QStringLiteral("\u26a0 ") + text);
+  // The form's name for the field first, the spec path (what the file and
+  // the CLI say) after it.
+  const QString label = field_label(document_->spec().request.kind(), spec_rank(document_->spec()), q(error->path));
+  if (label.isEmpty()) {
+    error_banner_->setText(QStringLiteral("\u26a0 ") + text.toHtmlEscaped());
+  } else {
+    error_banner_->setText(QStringLiteral("\u26a0 <b>%1</b>: %2 <span style=\"color:#6b4a3a\">(%3)</span>")
+                               .arg(label.toHtmlEscaped(), q(error->message).toHtmlEscaped(),
+                                    q(error->path).toHtmlEscaped()));
+  }
   error_banner_->show();
   mark(field_widget(q(error->path)), text);
 }
