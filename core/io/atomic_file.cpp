@@ -64,11 +64,42 @@ Expected<std::filesystem::path> create_temporary_beside(const std::filesystem::p
 bool sync_path(const std::filesystem::path&, int) { return true; }
 #endif
 
+// The file a chain of symbolic links ends at (the path itself when it is not
+// a link): replacing that keeps the links, where renaming over the path
+// would replace the first link with a plain file.
+std::filesystem::path resolve_links(std::filesystem::path path) {
+  std::error_code error;
+  for (int hops = 0; hops < 40 && std::filesystem::is_symlink(std::filesystem::symlink_status(path, error)); ++hops) {
+    const std::filesystem::path target = std::filesystem::read_symlink(path, error);
+    if (error) break;
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  return path;
+}
+
+// Devices, FIFOs and sockets are written where they are, as a shell's `>`
+// would: a rename would replace the node itself with a plain file.
+Status write_in_place(const std::filesystem::path& file, const std::function<bool(std::ostream&)>& write) {
+  std::ofstream stream(file, std::ios::binary);
+  if (!stream) return io_error(file, "cannot open for writing");
+  if (!write(stream)) return io_error(file, "writing was abandoned");
+  stream.flush();
+  if (!stream) return io_error(file, "write failed");
+  return {};
+}
+
 }  // namespace
 
-Status write_file_atomically(const std::filesystem::path& file,
+Status write_file_atomically(const std::filesystem::path& path,
                              const std::function<bool(std::ostream&)>& write) {
-  if (file.empty() || !file.has_filename()) return io_error(file, "not a file name");
+  if (path.empty() || !path.has_filename()) return io_error(path, "not a file name");
+  std::error_code status_error;
+  const std::filesystem::file_status status = std::filesystem::status(path, status_error);  // follows links
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status)) {
+    return write_in_place(path, write);
+  }
+  const std::filesystem::path file = resolve_links(path);
   Expected<std::filesystem::path> temporary = create_temporary_beside(file);
   if (!temporary) return temporary.error();
   std::error_code ignored;

@@ -17,6 +17,11 @@ namespace stridescope {
 // Calls `write` with a stream on the temporary file; `write` returns false
 // (or leaves the stream failed) to abandon the file. Errors are ErrorCode::Io
 // and name the file.
+//
+// A symbolic link is followed: the file it names is replaced and the link
+// stays. A device, FIFO or socket (/dev/null, /dev/stdout on a pipe) is
+// written in place, as a shell's `>` would; renaming over it would replace
+// the node with a plain file.
 Status write_file_atomically(const std::filesystem::path& file,
                              const std::function<bool(std::ostream&)>& write);
 

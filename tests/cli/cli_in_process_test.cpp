@@ -83,13 +83,14 @@ struct Outcome {
 };
 
 // Backends by name: "cpu" the reference, "faulty" / "faulty-indices" the
-// doubles, "vulkan" unavailable, "failing" failing.
+// doubles, "vulkan" unavailable, "failing" failing; "cpu-reference" is the reference too.
 Environment environment(std::vector<std::string> compiled, uint64_t fault_offset = 2) {
   Environment env;
   env.compiled_backends = [compiled] { return compiled; };
   env.make_backend = [fault_offset](std::string_view name,
                                     const BackendOptions&) -> Expected<std::unique_ptr<Backend>> {
-    if (name == "cpu") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
+    // Both names make the reference backend, which calls itself "cpu".
+    if (name == "cpu" || name == "cpu-reference") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
     if (name == "faulty") return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty", fault_offset, false));
     if (name == "faulty-indices") {
       return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty-indices", fault_offset, true));
@@ -249,6 +250,13 @@ TEST(CliRun, ReportsTheBackendItRanOn) {
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "faulty")"), std::string::npos) << outcome.out;
   EXPECT_NE(outcome.out.find(R"("data": [6,8,13,16])"), std::string::npos) << outcome.out;
+}
+
+TEST(CliRun, TheDocumentNamesTheBackendAsAskedForNotAsItCallsItself) {
+  const Outcome outcome = run({"run", test::example("slice_example2_strided.json"), "--backend", "cpu-reference"},
+                              environment({"cpu", "cpu-reference"}));
+  EXPECT_EQ(outcome.exit_code, 0);
+  EXPECT_NE(outcome.out.find(R"("backend": "cpu-reference")"), std::string::npos) << outcome.out;
 }
 
 TEST(CliDemo, RunsEveryExampleOfAFolder) {

@@ -3,6 +3,14 @@
 #include "core/io/atomic_file.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
 
 #include "temp_folder.h"
 
@@ -37,6 +45,35 @@ TEST(AtomicFile, AbandonedWriteKeepsTheOldFileAndRemovesTheTemporary) {
   EXPECT_EQ(status.error().code, ErrorCode::Io);
   EXPECT_EQ(read_text(folder / "a.json"), "old");
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"a.json"});
+}
+
+TEST(AtomicFile, ASymlinkStaysAndTheFileItNamesIsReplaced) {
+  TempFolder folder;
+  test::write_text(folder / "target.json", "old");
+  std::filesystem::create_symlink("target.json", folder / "link.json");
+  ASSERT_TRUE(write_file_atomically(folder / "link.json", "new").ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(std::filesystem::symlink_status(folder / "link.json")));
+  EXPECT_EQ(read_text(folder / "target.json"), "new");
+  std::vector<std::string> entries = folder.entries();
+  std::sort(entries.begin(), entries.end());
+  EXPECT_EQ(entries, (std::vector<std::string>{"link.json", "target.json"}));  // no temporary left
+}
+
+TEST(AtomicFile, AFifoIsWrittenInPlaceNotReplaced) {
+  TempFolder folder;
+  const std::filesystem::path fifo = folder / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] {
+    std::ifstream in(fifo, std::ios::binary);
+    received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  const Status status = write_file_atomically(fifo, "through the pipe");
+  reader.join();
+  ASSERT_TRUE(status.ok()) << status.error().to_string();
+  EXPECT_EQ(received, "through the pipe");
+  EXPECT_TRUE(std::filesystem::is_fifo(std::filesystem::symlink_status(fifo)));
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"pipe"});
 }
 
 TEST(AtomicFile, MissingFolderIsAnIoErrorNamingTheFile) {
