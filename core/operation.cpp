@@ -317,6 +317,27 @@ Status check_pooling_work(const MaxPooling2Params& p, const Sizes& out) {
   return {};
 }
 
+// The gather ops' per-axis tables (index_plan.h) hold 8 bytes per output
+// index per axis, 16 for padding. A long axis (a 1-D tensor of a billion
+// bytes) makes them larger than the buffers themselves, so they count
+// against the same limit; pooling's tables are bounded by check_pooling_work.
+Status check_index_tables(const OpParams& params, const Sizes& out, const Limits& limits) {
+  if (std::holds_alternative<MaxPooling2Params>(params)) return {};
+  const uint64_t per_index = std::holds_alternative<PaddingParams>(params) ? 16 : 8;
+  uint64_t indices = 0;  // at most 8 * 2^32: no overflow below
+  std::size_t longest = 0;
+  for (std::size_t d = 0; d < out.size(); ++d) {
+    indices += out[d];
+    if (out[d] > out[longest]) longest = d;
+  }
+  const uint64_t bytes = indices * per_index;
+  if (bytes <= limits.max_bytes) return {};
+  return invalid(at("output.sizes", longest),
+                 num(out[longest]) + " indices along one axis need " + num(bytes) +
+                     " bytes of index tables, over the limit of " + num(limits.max_bytes) +
+                     " bytes (--max-bytes); more dimensions, each shorter, need far less");
+}
+
 Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const OpParams& params,
                                                  const TensorDesc& input, const Sizes& out, const Limits& limits) {
   if (!request.output_indices) return std::optional<TensorDesc>{};
@@ -390,6 +411,7 @@ Expected<Operation> Operation::make(const OpRequest& request, const Limits& limi
   auto output = make_tensor(out_type, out_sizes, request.output.strides, "output", limits);
   if (!output) return output.error();
   if (auto unique = check_unique_offsets(*output, "output"); !unique) return unique.error();
+  if (auto tables = check_index_tables(*params, output->sizes(), limits); !tables) return tables.error();
 
   if (const auto* pool = std::get_if<MaxPooling2Params>(&*params)) {
     if (auto touches = check_windows_touch_input(*pool, *input, output->sizes()); !touches) return touches.error();

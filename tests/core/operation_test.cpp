@@ -632,5 +632,34 @@ TEST(Operation, ValidateInputNamesTheInputFieldLikeMake) {
   EXPECT_EQ(input.error().to_string(), Operation::make(request).error().to_string());
 }
 
+// --- index tables count against --max-bytes ---
+
+TEST(Operation, ALongAxisWhoseIndexTablesExceedMaxBytesIsRefusedAtItsOutputSize) {
+  // 2000 UINT8 elements in one axis: 2,000-byte buffers, but 2000 * 8 = 16,000
+  // bytes of index table, over a 4,096-byte limit.
+  OpRequest request = identity({2000});
+  request.input.data_type = DataType::UInt8;
+  auto refused = Operation::make(request, Limits{4096});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().path, "output.sizes[0]");
+  EXPECT_NE(refused.error().message.find("16000 bytes of index tables"), std::string::npos) << refused.error().message;
+  // The same 2000 elements as 40 x 50 need (40 + 50) * 8 = 720 bytes.
+  OpRequest square = identity({40, 50});
+  square.input.data_type = DataType::UInt8;
+  EXPECT_TRUE(Operation::make(square, Limits{4096}).has_value());
+}
+
+TEST(Operation, PaddingIndexTablesCountTwice) {
+  // Padding keeps two tables per axis (source and unfolded): 16 bytes per output index.
+  auto padded = [](uint64_t n) {
+    return OpRequest{tensor(DataType::UInt8, {n}), TensorRequest{}, std::nullopt,
+                     PaddingRequest{PaddingMode::Edge, int64_t{0}, {10}, {10}}};
+  };
+  EXPECT_TRUE(Operation::make(padded(236), Limits{4096}).has_value());  // (236 + 20) * 16 = 4096
+  auto refused = Operation::make(padded(237), Limits{4096});             // 4112
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().path, "output.sizes[0]");
+}
+
 }  // namespace
 }  // namespace stridescope
