@@ -66,7 +66,11 @@ std::string number_text(double value) { return format_scalar(Scalar{value}); }
 
 uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
   if (is_floating(type)) {
-    const double value = fill.min + rng.next_unit() * (fill.max - fill.min);
+    const double u = rng.next_unit();
+    const double span = fill.max - fill.min;
+    // [-1e308, 1e308] spans more than a double holds: weigh the bounds instead
+    // (kept for wide intervals only, so every other seed draws what it drew).
+    const double value = std::isfinite(span) ? fill.min + u * span : fill.min * (1 - u) + fill.max * u;
     return *encode_scalar(value, type, "");
   }
   const IntRange range = integer_range(type, fill.min, fill.max);

@@ -1,5 +1,7 @@
 #include "app/cli/cli.h"
 
+#include <cstdio>
+#include <string>
 #include <system_error>
 
 #include "app/cli/cli_arguments.h"
@@ -58,12 +60,45 @@ int exit_code_for(const Error& error) {
   return kExitInvalid;
 }
 
-void print_error(std::ostream& err, const Error& error) {
-  std::string line = error.to_string();
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
+namespace {
+
+// The message may quote the spec's own strings: control characters (an
+// escape sequence would recolour the terminal, a newline would split the
+// one-line error) are written as \uXXXX, as JSON would write them.
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    unsigned code = 0x110000;  // none
+    std::size_t length = 1;
+    if (c < 0x20 || c == 0x7F) {
+      code = c;
+    } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      code = static_cast<unsigned char>(text[i + 1]);  // C1 controls, U+0080..U+009F
+      length = 2;
+    } else if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(text[i + 2]) == 0xA8 || static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
+      code = 0x2000 + static_cast<unsigned char>(text[i + 2]) - 0x80;  // U+2028, U+2029: line breaks
+      length = 3;
+    }
+    if (code == 0x110000) {
+      out += text[i];
+      continue;
+    }
+    char escaped[8];
+    std::snprintf(escaped, sizeof escaped, "\\u%04X", code);
+    out += escaped;
+    i += length - 1;
   }
-  err << "error: " << line << '\n';
+  return out;
+}
+
+}  // namespace
+
+void print_error(std::ostream& err, const Error& error) {
+  err << "error: " << printable(error.to_string()) << '\n';
 }
 
 int fail(Context& context, const Error& error) {

@@ -232,11 +232,20 @@ std::vector<std::string_view> number_tokens(std::string_view text) {
 // Follows the parse: refuses a key given twice in one object (nlohmann would
 // silently keep the last one), keeps the path of the value being parsed, and
 // replaces each number that is not a 64-bit integer with its text.
+// A spec nests a few levels (input.fill.random.min); deeper text is refused
+// before nlohmann builds it: 16 MiB of '[' would be 16 million nested arrays.
+constexpr int kMaxNesting = 64;
+struct TooDeep {};
+
 class ParseFollower {
  public:
   explicit ParseFollower(std::string_view text) : numbers_(number_tokens(text)) {}
 
-  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+  bool operator()(int depth, json::parse_event_t event, json& parsed) {
+    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+        depth >= kMaxNesting) {
+      throw TooDeep{};
+    }
     switch (event) {
       case json::parse_event_t::object_start: frames_.push_back({false, 0, {}, {}}); break;
       case json::parse_event_t::array_start: frames_.push_back({true, 0, {}, {}}); break;
@@ -329,6 +338,9 @@ Expected<json> parse_json(std::string_view text) {
   json document;
   try {
     document = json::parse(text.begin(), text.end(), std::ref(follower));
+  } catch (const TooDeep&) {
+    return invalid(follower.value_path(), "nested deeper than " + std::to_string(kMaxNesting) +
+                                              " levels; a spec needs a handful");
   } catch (const json::parse_error& error) {
     return invalid("", "invalid JSON: " + without_exception_prefix(error.what()));
   } catch (const json::out_of_range& error) {

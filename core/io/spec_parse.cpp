@@ -1,10 +1,13 @@
 // parse_spec and load_spec_file (spec_file.h): the spec's JSON shape, read
 // into an OpRequest; Operation::make judges what the numbers mean.
 #include <cerrno>
+#include <cmath>
 #include <fstream>
 #include <system_error>
 
+#include "core/decimal.h"
 #include "core/io/json_reading.h"
+#include "core/scalar.h"
 #include "core/io/spec_file.h"
 
 namespace stridescope {
@@ -22,6 +25,28 @@ Status read_tensor_shape(const json& object, const std::string& path, TensorRequ
   }
   if (Status s = read_optional_uints(object, path, "sizes", tensor.sizes); !s.ok()) return s;
   return read_optional_uints(object, path, "strides", tensor.strides);
+}
+
+// A random fill's bound, held as a double: an integer in the 64-bit range
+// that a double cannot hold exactly (9007199254740993) would move the
+// interval, and an INT64 fill could then draw a value outside the one written.
+Expected<double> read_fill_bound(const json& value, const std::string& path) {
+  Expected<double> bound = read_finite_double(value, path);
+  if (!bound) return bound.error();
+  std::optional<WideInt> integer;
+  if (value.is_number_unsigned()) {
+    integer = static_cast<WideInt>(value.get<uint64_t>());
+  } else if (value.is_number_integer()) {
+    integer = static_cast<WideInt>(value.get<int64_t>());
+  } else if (const std::optional<Decimal> decimal = decimal_of(value); decimal && decimal_is_integer(*decimal)) {
+    integer = decimal_truncated(*decimal);
+  }
+  const bool in_64_bit_range = integer && *integer > -(WideInt{1} << 64) && *integer < (WideInt{1} << 64);
+  if (in_64_bit_range && static_cast<WideInt>(*bound) != *integer) {
+    return invalid(path, "is an integer a double cannot hold exactly (it would become " +
+                             format_scalar(Scalar{*bound}) + "); random bounds are doubles, exact up to 2^53");
+  }
+  return bound;
 }
 
 Expected<Fill> read_fill(const json& value, const std::string& path) {
@@ -45,7 +70,7 @@ Expected<Fill> read_fill(const json& value, const std::string& path) {
   }
   for (auto [key, target] : {std::pair{"min", &fill.min}, std::pair{"max", &fill.max}}) {
     if (const json* bound = find(*random, key)) {
-      Expected<double> parsed = read_finite_double(*bound, field(random_path, key));
+      Expected<double> parsed = read_fill_bound(*bound, field(random_path, key));
       if (!parsed) return parsed.error();
       *target = *parsed;
     }

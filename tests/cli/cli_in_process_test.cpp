@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstring>
 #include <sstream>
 
@@ -257,6 +259,18 @@ TEST(CliRun, TheDocumentNamesTheBackendAsAskedForNotAsItCallsItself) {
                               environment({"cpu", "cpu-reference"}));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "cpu-reference")"), std::string::npos) << outcome.out;
+}
+
+TEST(CliErrors, ControlCharactersInQuotedSpecTextAreEscaped) {
+  // An unknown op name is quoted back; ESC would recolour the terminal and a
+  // line separator would split the one-line error.
+  test::TempFolder folder;
+  test::write_text(folder / "s.json",
+                   "{\"op\": \"a\\u001b[31mb\\u2028c\\nd\", \"input\": {\"dataType\": \"FLOAT32\", \"sizes\": [1]}}");
+  const Outcome outcome = run({"run", (folder / "s.json").string()}, environment({"cpu"}));
+  EXPECT_EQ(outcome.exit_code, 2);
+  EXPECT_EQ(outcome.err.rfind("error: op: unknown op \"a\\u001B[31mb\\u2028c\\u000Ad\" (expected", 0), 0u) << outcome.err;
+  EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1);
 }
 
 TEST(CliDemo, RunsEveryExampleOfAFolder) {

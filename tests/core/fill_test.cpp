@@ -119,6 +119,20 @@ TEST(Fill, RandomFloatsLieInTheRange) {
   }
 }
 
+TEST(Fill, RandomFloatsSpanningMoreThanADoubleHoldsStayFinite) {
+  // max - min = 2e308 overflows to infinity; the draws must still lie in [min, max].
+  const auto f64 = filled(FillRandom{3, -1e308, 1e308}, DataType::Float64, 200);
+  std::set<double> distinct;
+  for (uint64_t i = 0; i < 200; ++i) {
+    const double v = load<double>(f64, i);
+    ASSERT_TRUE(std::isfinite(v)) << i;
+    ASSERT_GE(v, -1e308);
+    ASSERT_LE(v, 1e308);
+    distinct.insert(v);
+  }
+  EXPECT_GT(distinct.size(), 190u);
+}
+
 TEST(Fill, RandomIntegersLieInCeilMinToFloorMax) {
   const auto i32 = filled(FillRandom{5, -2.5, 3.7}, DataType::Int32, 2000);
   std::set<int32_t> seen;

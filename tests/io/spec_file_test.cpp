@@ -405,6 +405,29 @@ TEST(SpecFileErrors, OversizedTextIsRefusedBeforeParsing) {
   EXPECT_NE(spec.error().message.find(".npy"), std::string::npos);
 }
 
+TEST(SpecFileErrors, DeepNestingIsRefusedBeforeItIsBuilt) {
+  // 16 MiB of '[' would be 16 million nested arrays (gigabytes); a spec nests 4 levels.
+  const std::string deep(1 << 20, '[');
+  Expected<Spec> spec = parse_spec(deep, {});
+  ASSERT_FALSE(spec.has_value());
+  EXPECT_NE(spec.error().message.find("nested deeper than 64 levels"), std::string::npos) << spec.error().message;
+  // 63 levels inside a field is still only a wrong type, not a nesting error.
+  expect_error_at(tensor_spec(R"(, "data": )" + std::string(62, '[') + std::string(62, ']')), "input.data[0]");
+}
+
+TEST(SpecFileErrors, RandomFillBoundsADoubleCannotHoldAreRefused) {
+  // 2^53 + 1 would become 2^53, so an INT64 fill of [2^53 + 1, 2^53 + 1] would
+  // draw a value outside it.
+  expect_error_at(tensor_spec(R"(, "fill": {"random": {"seed": 3, "min": 9007199254740993, "max": 9007199254740993}})"),
+                  "input.fill.random.min");
+  expect_error_at(tensor_spec(R"(, "fill": {"random": {"min": 0, "max": 9007199254740993.0}})"),
+                  "input.fill.random.max");
+  // Exact ones are fine: 2^53, 2^63 (a power of two), and any fraction or
+  // magnitude past the 64-bit range (those are float bounds).
+  parse_ok(tensor_spec(R"(, "fill": {"random": {"min": 9007199254740992, "max": 9223372036854775808}})"));
+  parse_ok(tensor_spec(R"(, "fill": {"random": {"min": -1e30, "max": 0.1}})"));
+}
+
 // Field errors the parser leaves to Operation::make keep the same path style.
 TEST(SpecFileErrors, SemanticErrorsComeFromOperationMakeWithSpecPaths) {
   std::string text = kOpspecExample;
