@@ -106,32 +106,21 @@ Provenance explain_gather(const Operation& op, const Coord& out) {
 
 // The winning tap under max_pooling.h's rules. Elements read as Scalars: a
 // float's double and an integer's 64 bits compare exactly as stored.
-std::optional<std::size_t> winner_of(const Operation& op, const std::vector<PoolingTap>& window,
-                                     std::span<const std::byte> input) {
-  const DataType type = op.input().data_type();
-  const std::size_t size = element_size(type);
-  std::optional<std::size_t> winner;
-  Scalar best;
-  for (std::size_t t = 0; t < window.size(); ++t) {
-    if (window[t].padded) continue;
-    const Scalar value = read_element(type, input.data() + window[t].offset * size);
-    const bool better = !winner || std::visit(
-        [&](auto candidate) {
-          if constexpr (std::is_same_v<decltype(candidate), Decimal>) {
-            return false;  // read_element never makes one
-          } else {
-            return pooling_prefers(candidate, std::get<decltype(candidate)>(best));
-          }
-        },
-        value);
-    if (better) {
-      winner = t;
-      best = value;
-    }
-  }
-  return winner;
+// Whether `value` beats `best` under max_pooling2's rule (pooling_prefers).
+bool beats(const Scalar& value, const Scalar& best) {
+  return std::visit(
+      [&](auto candidate) {
+        if constexpr (std::is_same_v<decltype(candidate), Decimal>) {
+          return false;  // read_element never makes one
+        } else {
+          return pooling_prefers(candidate, std::get<decltype(candidate)>(best));
+        }
+      },
+      value);
 }
 
+// Streams over every tap, so the winner of a window of any size is found
+// while only the first kMaxListedTaps are kept.
 Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input) {
   const PoolingPlan plan = make_pooling_plan(op);
   Provenance result;
@@ -142,8 +131,13 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
   Sizes extent;
   for (std::size_t s = 0; s < plan.spatial_rank; ++s) extent.push_back(plan.axes[s].window);
   const auto& p = op.params_as<MaxPooling2Params>();
+  const bool with_data = input.size() >= op.input().buffer_bytes();
+  const DataType type = op.input().data_type();
   Coord tap(plan.spatial_rank, 0);
-  std::size_t padded_taps = 0;
+  uint64_t ordinal = 0;
+  uint64_t padded_taps = 0;
+  Scalar best;
+  std::optional<PoolingTap> winner;
   do {
     PoolingTap t;
     t.coord = {static_cast<int64_t>(out[0]), static_cast<int64_t>(out[1])};
@@ -163,9 +157,19 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
       ++padded_taps;
     } else {
       t.offset = op.input().offset_of(in_coord);
+      if (with_data) {
+        const Scalar value = read_element(type, input.data() + t.offset * element_size(type));
+        if (!winner || beats(value, best)) {
+          best = value;
+          winner = t;
+          result.winner = ordinal;
+        }
+      }
     }
-    result.window.push_back(t);
+    if (result.window.size() < kMaxListedTaps) result.window.push_back(std::move(t));
+    ++ordinal;
   } while (next_coord(tap, extent));
+  result.window_taps = ordinal;
 
   std::string shape;
   for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
@@ -175,18 +179,14 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
   result.rule = "out" + format_coord(out) + " = max over the " + shape + " window from in" +
                 format_signed(result.window.front().coord);
   if (padded_taps) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
-  if (input.size() >= op.input().buffer_bytes()) {
-    result.winner = winner_of(op, result.window, input);
-    if (result.winner) {
-      const PoolingTap& w = result.window[*result.winner];
-      Coord winner_coord;
-      for (int64_t c : w.coord) winner_coord.push_back(static_cast<uint64_t>(c));
-      result.source = winner_coord;
-      result.source_offset = w.offset;
-      result.winner_index = op.input().flat_index_of(winner_coord);
-      result.rule += " -- winner " + element_ref("in", winner_coord, w.offset) + ", index " +
-                     std::to_string(*result.winner_index) + "; the first maximum in row-major window order wins";
-    }
+  if (winner) {
+    Coord winner_coord;
+    for (int64_t c : winner->coord) winner_coord.push_back(static_cast<uint64_t>(c));
+    result.source = winner_coord;
+    result.source_offset = winner->offset;
+    result.winner_index = op.input().flat_index_of(winner_coord);
+    result.rule += " -- winner " + element_ref("in", winner_coord, winner->offset) + ", index " +
+                   std::to_string(*result.winner_index) + "; the first maximum in row-major window order wins";
   }
   return result;
 }

@@ -29,6 +29,10 @@ struct PoolingTap {
   uint64_t offset = 0;   // buffer offset (elements) when not padded
 };
 
+// A window lists at most this many taps: a 4096x4096 window (valid, and
+// bounded in work) would otherwise take gigabytes to describe.
+inline constexpr std::size_t kMaxListedTaps = std::size_t{1} << 16;
+
 struct Provenance {
   SourceKind kind = SourceKind::Copied;
   Coord output_coord;
@@ -40,10 +44,12 @@ struct Provenance {
   // Padding: the input coordinate before folding (entries < 0 or >= size lie in padding).
   SignedCoord unfolded;
 
-  // Pooled: every tap in row-major window order, and the winner when the input
-  // data was given.
+  // Pooled: the window's taps in row-major window order (the first
+  // kMaxListedTaps of window_taps), and the winner when the input data was
+  // given; `source` and `source_offset` are the winner's.
   std::vector<PoolingTap> window;
-  std::optional<std::size_t> winner;      // position in `window`
+  uint64_t window_taps = 0;               // all taps, listed or not
+  std::optional<std::size_t> winner;      // position in window order (may lie past the listed taps)
   std::optional<uint64_t> winner_index;   // flat row-major index in the logical input
 
   // One sentence for people, e.g.

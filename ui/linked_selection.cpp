@@ -172,6 +172,13 @@ void LinkedSelection::show_output(const Coord& coord) {
         hi[d] = std::max(hi[d], tap.coord[d]);
       }
     }
+    // A huge window lists only its first taps; the winner may lie past them.
+    if (p.winner && *p.winner >= p.window.size() && p.source) {
+      SignedCoord winner;
+      for (uint64_t c : *p.source) winner.push_back(static_cast<int64_t>(c));
+      in_marks.push_back({winner, kTap | kWinner});
+      memory_marks.emplace_back(p.source_offset, kWinner | kTap);
+    }
     // The window's bounding box, so the cells between dilated taps show as gaps.
     if (p.window.size() > 1 && lo.size() >= 4) {
       SignedCoord c = lo;

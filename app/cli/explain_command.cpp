@@ -69,6 +69,14 @@ void print_text(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
         if (p.winner && *p.winner == t) out << "  <- winner, index " << *p.winner_index;
         out << '\n';
       }
+      if (p.window_taps > p.window.size()) {
+        out << "    ... and " << p.window_taps - p.window.size() << " more taps, not listed\n";
+        if (p.winner && *p.winner >= p.window.size()) {
+          out << "  winner: in" << format_coord(*p.source) << "  offset " << p.source_offset << "  value "
+              << format_element(type, input_element(loaded, p.source_offset)) << "  index " << *p.winner_index
+              << " (tap " << *p.winner << " in window order)\n";
+        }
+      }
       break;
   }
 }
@@ -113,6 +121,7 @@ void print_json(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
       window.push_back(std::move(entry));
     }
     doc["window"] = std::move(window);
+    doc["windowTaps"] = p.window_taps;  // more than "window" lists when the window is huge
     if (p.winner) {
       doc["winner"] = *p.winner;
       doc["winnerIndex"] = *p.winner_index;

@@ -34,7 +34,9 @@ Expected<std::filesystem::path> create_temporary_beside(const std::filesystem::p
       file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   std::random_device entropy;
   for (int attempt = 0; attempt < 16; ++attempt) {
-    const std::string name = "." + file.filename().string() + ".tmp-" + std::to_string(::getpid()) +
+    // At most 120 bytes of the name: with the suffix it stays under NAME_MAX
+    // (255) even for a destination whose own name nearly reaches it.
+    const std::string name = "." + file.filename().string().substr(0, 120) + ".tmp-" + std::to_string(::getpid()) +
                              "-" + std::to_string(counter++) + "-" + std::to_string(entropy());
     std::filesystem::path candidate = folder / name;
     const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);

@@ -298,7 +298,9 @@ Expected<NpyArray> read_npy(const std::filesystem::path& file, uint64_t max_byte
   array.data.resize(header->data_bytes);
   // The prefix may already hold the data's first bytes.
   const std::size_t buffered = prefix.size() - header->data_offset;
-  std::memcpy(array.data.data(), prefix.data() + header->data_offset, std::min<uint64_t>(buffered, header->data_bytes));
+  const uint64_t from_prefix = std::min<uint64_t>(buffered, header->data_bytes);
+  // An empty array's data() may be null, which memcpy must not see even for 0 bytes.
+  if (from_prefix > 0) std::memcpy(array.data.data(), prefix.data() + header->data_offset, from_prefix);
   if (header->data_bytes > buffered) {
     stream.read(reinterpret_cast<char*>(array.data.data() + buffered),
                 static_cast<std::streamsize>(header->data_bytes - buffered));

@@ -385,6 +385,26 @@ TEST(CliExplain, JsonGivesSourceOffsetAndValue) {
   EXPECT_EQ(doc["outputOffset"], 1);
 }
 
+TEST(CliExplain, AHugePoolingWindowIsSummarisedWithItsWinner) {
+  // 4096x4096 taps over one input element, all but the last in padding: the
+  // explanation lists 65,536 taps, counts the rest and names the winner.
+  TempFolder folder;
+  const std::string spec =
+      spec_file(folder, R"({"op": "max_pooling2", "input": {"dataType": "UINT8", "sizes": [1,1,1,1], "fill": "iota"},)"
+                        R"( "params": {"windowSize": [4096,4096], "startPadding": [4095,4095]}})");
+  const CliResult text = run_cli_binary({"explain", spec, "--at", "0,0,0,0"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("... and 16711680 more taps, not listed\n"), std::string::npos);
+  EXPECT_NE(text.out.find("winner: in[0,0,0,0]  offset 0  value 1  index 0 (tap 16777215 in window order)"),
+            std::string::npos) << text.out.substr(text.out.size() - 300);
+  const CliResult doc = run_cli_binary({"explain", spec, "--at", "0,0,0,0", "--json"});
+  ASSERT_EQ(doc.exit_code, 0) << doc.err;
+  const json parsed = json::parse(doc.out);
+  EXPECT_EQ(parsed["windowTaps"], 16777216);
+  EXPECT_EQ(parsed["window"].size(), 65536u);
+  EXPECT_EQ(parsed["winner"], 16777215);
+}
+
 TEST(CliExplain, ConstantPaddingGivesThePaddingValue) {
   const CliResult result =
       run_cli_binary({"explain", example("padding_example1_constant.json"), "--at", "0,0,0,0", "--json"});

@@ -195,6 +195,24 @@ TEST(Provenance, Pooling_PaddedTapsNeverWinEvenOverNegativeValues) {
   EXPECT_EQ(p->winner_index, 0u);
 }
 
+TEST(Provenance, Pooling_AHugeWindowListsItsFirstTapsAndStillFindsTheWinner) {
+  // One input element under a 300x300 window padded by 299 before it: 90,000
+  // taps, of which only the last, (0,0), is in the input.
+  SS_ASSERT_MAKE(op, (OpRequest{tensor(DataType::Float32, {1, 1, 1, 1}), TensorRequest{}, std::nullopt,
+                                MaxPooling2Request{{300, 300}, std::nullopt, U64s{299, 299}, std::nullopt, std::nullopt}}));
+  const std::vector<float> input{7.0f};
+  const auto bytes = test::bytes_of(input);
+  auto p = explain(op, Coord{0, 0, 0, 0}, bytes);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->window_taps, 90000u);
+  EXPECT_EQ(p->window.size(), kMaxListedTaps);
+  EXPECT_EQ(p->window.front().coord, (SignedCoord{0, 0, -299, -299}));
+  ASSERT_TRUE(p->winner.has_value());
+  EXPECT_EQ(*p->winner, 89999u);  // the last tap in window order
+  EXPECT_EQ(p->source, (Coord{0, 0, 0, 0}));
+  EXPECT_EQ(p->winner_index, 0u);
+}
+
 TEST(Provenance, Pooling_WithoutInputDataNoWinnerIsNamed) {
   SS_ASSERT_MAKE(op, padded_pooling());
   auto p = explain(op, Coord{0, 0, 3, 3});

@@ -76,6 +76,14 @@ TEST(AtomicFile, AFifoIsWrittenInPlaceNotReplaced) {
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"pipe"});
 }
 
+TEST(AtomicFile, ANameNearTheFileSystemLimitStillGetsATemporary) {
+  TempFolder folder;
+  const std::string name = std::string(250, 'n') + ".json";  // 255 bytes, NAME_MAX on Linux
+  ASSERT_TRUE(write_file_atomically(folder / name, "long").ok());
+  EXPECT_EQ(read_text(folder / name), "long");
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{name});
+}
+
 TEST(AtomicFile, MissingFolderIsAnIoErrorNamingTheFile) {
   TempFolder folder;
   const auto file = folder / "no-such-folder" / "a.json";

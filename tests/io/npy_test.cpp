@@ -140,6 +140,18 @@ TEST(Npy, ZeroDimensionalArrayHoldsOneElement) {
   EXPECT_EQ(array->data.size(), 4u);
 }
 
+TEST(Npy, AFileOfZeroElementsReadsAsEmpty) {
+  // shape (0,): no data bytes. Under UBSan, copying its 0 bytes from a null
+  // pointer was a report (the asan CI run fails on it).
+  test::TempFolder folder;
+  const auto file = folder / "empty.npy";
+  ASSERT_TRUE(write_npy(file, DataType::Float32, std::vector<uint64_t>{0}, Bytes{}).ok());
+  const Expected<NpyArray> array = read_npy(file, kLimit);
+  ASSERT_TRUE(array.has_value()) << array.error().to_string();
+  EXPECT_EQ(array->shape, std::vector<uint64_t>{0});
+  EXPECT_TRUE(array->data.empty());
+}
+
 TEST(Npy, ReadsFormatVersion2And3Headers) {
   const std::string header = "{'descr': '<u2', 'fortran_order': False, 'shape': (2,), }\n";
   for (int major : {2, 3}) {
