@@ -104,9 +104,9 @@ Provenance explain_gather(const Operation& op, const Coord& out) {
   return result;
 }
 
-// The winning tap under max_pooling.h's rules. Elements read as Scalars: a
-// float's double and an integer's 64 bits compare exactly as stored.
-// Whether `value` beats `best` under max_pooling2's rule (pooling_prefers).
+// Whether `value` beats `best` under max_pooling.h's rule (pooling_prefers).
+// Elements read as Scalars: a float's double and an integer's 64 bits
+// compare exactly as stored.
 bool beats(const Scalar& value, const Scalar& best) {
   return std::visit(
       [&](auto candidate) {
