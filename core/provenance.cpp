@@ -120,8 +120,9 @@ bool beats(const Scalar& value, const Scalar& best) {
 }
 
 // Streams over every tap, so the winner of a window of any size is found
-// while only the first kMaxListedTaps are kept.
-Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input) {
+// while only the first `max_listed_taps` are kept.
+Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input,
+                           std::size_t max_listed_taps) {
   const PoolingPlan plan = make_pooling_plan(op);
   Provenance result;
   result.kind = SourceKind::Pooled;
@@ -166,7 +167,7 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
         }
       }
     }
-    if (result.window.size() < kMaxListedTaps) result.window.push_back(std::move(t));
+    if (result.window.size() < std::max<std::size_t>(max_listed_taps, 1)) result.window.push_back(std::move(t));
     ++ordinal;
   } while (next_coord(tap, extent));
   result.window_taps = ordinal;
@@ -193,7 +194,8 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
 
 }  // namespace
 
-Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input) {
+Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input,
+                             std::size_t max_listed_taps) {
   const Sizes& sizes = op.output().sizes();
   if (output_coord.size() != sizes.size()) {
     return invalid("--at", "has " + std::to_string(output_coord.size()) + " entries but the output has " +
@@ -205,7 +207,7 @@ Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std
                                                             " is outside output size " + std::to_string(sizes[d]));
     }
   }
-  if (op.kind() == OpKind::MaxPooling2) return explain_pooling(op, output_coord, input);
+  if (op.kind() == OpKind::MaxPooling2) return explain_pooling(op, output_coord, input, max_listed_taps);
   return explain_gather(op, output_coord);
 }
 

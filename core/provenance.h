@@ -29,8 +29,8 @@ struct PoolingTap {
   uint64_t offset = 0;   // buffer offset (elements) when not padded
 };
 
-// A window lists at most this many taps: a 4096x4096 window (valid, and
-// bounded in work) would otherwise take gigabytes to describe.
+// By default a window lists at most this many taps: a 4096x4096 window
+// (valid, and bounded in work) would otherwise take gigabytes to describe.
 inline constexpr std::size_t kMaxListedTaps = std::size_t{1} << 16;
 
 struct Provenance {
@@ -58,10 +58,11 @@ struct Provenance {
 };
 
 // Explains one output coordinate. `input` (the input buffer) is needed only
-// to name the pooling winner. A coordinate of the wrong rank is an error at
-// "--at", an entry outside the output at "--at[i]".
+// to name the pooling winner; a pooling window lists at most
+// `max_listed_taps` taps (its winner is found among all). A coordinate of the
+// wrong rank is an error at "--at", an entry outside the output at "--at[i]".
 Expected<Provenance> explain(const Operation& op, const Coord& output_coord,
-                             std::span<const std::byte> input = {});
+                             std::span<const std::byte> input = {}, std::size_t max_listed_taps = kMaxListedTaps);
 
 // The other direction, for hovering an input element: along each dimension d,
 // the output indices whose source (or, pooling, any window tap) is input index

@@ -7,6 +7,10 @@
 namespace stridescope::ui {
 namespace {
 
+// The grid draws every tap of a window up to 1024x1024 (CLI explain lists
+// 65,536); past that the first taps and the winner, so memory stays bounded.
+constexpr std::size_t kMaxDrawnTaps = std::size_t{1} << 20;
+
 QString coord_text(const Coord& coord) { return QString::fromStdString(format_coord(coord)); }
 
 QString signed_text(const SignedCoord& coord) {
@@ -52,7 +56,7 @@ void LinkedSelection::select_output(std::optional<Coord> coord) {
   selected_ = std::move(coord);
   if (selected_ && evaluation_ && models_.input) {
     // Bring the input plane to where the selected element's source lives.
-    const Expected<Provenance> p = explain(evaluation_->op(), *selected_, evaluation_->input);
+    const Expected<Provenance> p = explain(evaluation_->op(), *selected_, evaluation_->input, kMaxDrawnTaps);
     if (p) {
       std::optional<SignedCoord> target;
       if (p->source) {
@@ -138,7 +142,7 @@ void LinkedSelection::refresh() {
 
 void LinkedSelection::show_output(const Coord& coord) {
   const Operation& op = evaluation_->op();
-  Expected<Provenance> explained = explain(op, coord, evaluation_->input);
+  Expected<Provenance> explained = explain(op, coord, evaluation_->input, kMaxDrawnTaps);
   if (!explained) {
     set_status(QString::fromStdString(explained.error().to_string()));
     return;

@@ -287,9 +287,37 @@ std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const s
   return std::nullopt;
 }
 
+namespace {
+
+// max_pooling2's optional arrays, which a spec may leave out: they read as
+// their defaults (strides and dilations 1, paddings 0), one per spatial
+// dimension, and come into being on the first edit.
+struct OmittedPoolingArray {
+  std::optional<std::vector<uint64_t>>* array;
+  uint64_t fill;
+  std::size_t spatial_rank;
+};
+
+std::optional<OmittedPoolingArray> omitted_pooling_array(Spec& spec, const FieldRef& ref) {
+  auto* pool = std::get_if<MaxPooling2Request>(&spec.request.params);
+  if (!pool || ref.group != "params") return std::nullopt;
+  const std::size_t spatial = pool->window_size.size();
+  if (ref.name == "strides" && !pool->strides) return OmittedPoolingArray{&pool->strides, 1, spatial};
+  if (ref.name == "dilations" && !pool->dilations) return OmittedPoolingArray{&pool->dilations, 1, spatial};
+  if (ref.name == "startPadding" && !pool->start_padding) return OmittedPoolingArray{&pool->start_padding, 0, spatial};
+  if (ref.name == "endPadding" && !pool->end_padding) return OmittedPoolingArray{&pool->end_padding, 0, spatial};
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<int64_t> int_field(const Spec& spec, std::string_view path) {
   const auto ref = parse_path(path);
   if (!ref) return std::nullopt;
+  if (const auto omitted = omitted_pooling_array(const_cast<Spec&>(spec), *ref)) {  // read only
+    if (ref->index < omitted->spatial_rank) return static_cast<int64_t>(omitted->fill);
+    return std::nullopt;
+  }
   const ArrayRef array = find_array(const_cast<Spec&>(spec), *ref);  // read only
   if (array.unsigned_values && ref->index < array.unsigned_values->size()) {
     return static_cast<int64_t>((*array.unsigned_values)[ref->index]);
@@ -303,6 +331,10 @@ std::optional<int64_t> int_field(const Spec& spec, std::string_view path) {
 bool set_int_field(Spec& spec, std::string_view path, int64_t value) {
   const auto ref = parse_path(path);
   if (!ref) return false;
+  if (const auto omitted = omitted_pooling_array(spec, *ref); omitted && ref->index < omitted->spatial_rank) {
+    if (value < 0) return false;
+    *omitted->array = std::vector<uint64_t>(omitted->spatial_rank, omitted->fill);
+  }
   const ArrayRef array = find_array(spec, *ref);
   if (array.unsigned_values && ref->index < array.unsigned_values->size()) {
     if (value < 0) return false;

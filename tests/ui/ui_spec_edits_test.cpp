@@ -130,6 +130,23 @@ class SpecEditsTest : public QObject {
     QVERIFY(!set_int_field(spec, "garbage", 1));
   }
 
+  void IntField_OmittedPoolingArraysReadAsTheirDefaultsAndAppearOnEdit() {
+    // opspec.md: max_pooling2's strides and dilations default to all 1, paddings to all 0.
+    Spec spec;
+    spec.request.input = {DataType::Float32, std::vector<uint64_t>{1, 1, 5, 5}, std::nullopt};
+    spec.request.params = MaxPooling2Request{{3, 3}, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+    QCOMPARE(int_field(spec, "params.strides[1]").value(), int64_t{1});
+    QCOMPARE(int_field(spec, "params.dilations[0]").value(), int64_t{1});
+    QCOMPARE(int_field(spec, "params.startPadding[1]").value(), int64_t{0});
+    QVERIFY(!int_field(spec, "params.strides[2]").has_value());  // two spatial dimensions
+    QVERIFY(!set_int_field(spec, "params.strides[0]", -1));
+    QVERIFY(!std::get<MaxPooling2Request>(spec.request.params).strides.has_value());
+    QVERIFY(set_int_field(spec, "params.strides[1]", 2));
+    QCOMPARE(std::get<MaxPooling2Request>(spec.request.params).strides, (std::optional<std::vector<uint64_t>>{{1, 2}}));
+    QVERIFY(set_int_field(spec, "params.endPadding[0]", 1));
+    QCOMPARE(std::get<MaxPooling2Request>(spec.request.params).end_padding, (std::optional<std::vector<uint64_t>>{{1, 0}}));
+  }
+
   void ParseValues_KeepsIntegersExactAndNamesTheBadEntry() {
     const Expected<std::vector<Scalar>> values = parse_values("1, -2 2.5;18446744073709551615 NaN .5");
     QVERIFY(values.has_value());
