@@ -52,11 +52,16 @@ struct PaddingRequest {
 };
 
 struct MaxPooling2Request {
+  // What an omitted array holds, in every spatial dimension (opspec.md).
+  static constexpr uint64_t kDefaultStride = 1;
+  static constexpr uint64_t kDefaultPadding = 0;
+  static constexpr uint64_t kDefaultDilation = 1;
+
   std::vector<uint64_t> window_size;
-  std::optional<std::vector<uint64_t>> strides;        // default all 1
-  std::optional<std::vector<uint64_t>> start_padding;  // default all 0
-  std::optional<std::vector<uint64_t>> end_padding;    // default all 0
-  std::optional<std::vector<uint64_t>> dilations;      // default all 1
+  std::optional<std::vector<uint64_t>> strides;        // default all kDefaultStride
+  std::optional<std::vector<uint64_t>> start_padding;  // default all kDefaultPadding
+  std::optional<std::vector<uint64_t>> end_padding;    // default all kDefaultPadding
+  std::optional<std::vector<uint64_t>> dilations;      // default all kDefaultDilation
   friend bool operator==(const MaxPooling2Request&, const MaxPooling2Request&) = default;
 };
 

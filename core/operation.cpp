@@ -156,13 +156,13 @@ Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDe
     if (!values) return Sizes(spatial, fallback);
     return dims_param(*values, spatial, path, what);
   };
-  auto strides = optional_dims(r.strides, "params.strides", 1);
+  auto strides = optional_dims(r.strides, "params.strides", MaxPooling2Request::kDefaultStride);
   if (!strides) return strides.error();
-  auto start = optional_dims(r.start_padding, "params.startPadding", 0);
+  auto start = optional_dims(r.start_padding, "params.startPadding", MaxPooling2Request::kDefaultPadding);
   if (!start) return start.error();
-  auto end = optional_dims(r.end_padding, "params.endPadding", 0);
+  auto end = optional_dims(r.end_padding, "params.endPadding", MaxPooling2Request::kDefaultPadding);
   if (!end) return end.error();
-  auto dilations = optional_dims(r.dilations, "params.dilations", 1);
+  auto dilations = optional_dims(r.dilations, "params.dilations", MaxPooling2Request::kDefaultDilation);
   if (!dilations) return dilations.error();
   p.strides = *strides;
   p.start_padding = *start;

@@ -227,11 +227,15 @@ Expected<std::size_t> choose_device(std::span<const VulkanDeviceInfo> devices,
         if (lowercase(devices[i].name).find(needle) != std::string::npos) chosen = i;
       }
     }
+    // The device was asked for (--device or STRIDESCOPE_VULKAN_DEVICE): the
+    // error names that field, so callers tell it from "no GPU here".
     if (!chosen) {
-      return unavailable("no Vulkan device matches '" + *request + "'; " + describe(devices));
+      return Error{ErrorCode::BackendUnavailable, "--device",
+                   "no Vulkan device matches '" + *request + "'; " + describe(devices)};
     }
     if (!devices[*chosen].has_compute) {
-      return unavailable("Vulkan device '" + devices[*chosen].name + "' has no compute queue; " + describe(devices));
+      return Error{ErrorCode::BackendUnavailable, "--device",
+                   "Vulkan device '" + devices[*chosen].name + "' has no compute queue; " + describe(devices)};
     }
     return *chosen;
   }

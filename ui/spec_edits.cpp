@@ -188,8 +188,8 @@ Spec with_op(const Spec& original, OpKind kind) {
         const uint64_t window = sizes[d] >= 2 ? 2 : 1;
         p.window_size.push_back(window);
         strides.push_back(window);
-        pads.push_back(0);
-        dilations.push_back(1);
+        pads.push_back(MaxPooling2Request::kDefaultPadding);
+        dilations.push_back(MaxPooling2Request::kDefaultDilation);
       }
       p.strides = strides;
       p.start_padding = pads;
@@ -290,8 +290,8 @@ std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const s
 namespace {
 
 // max_pooling2's optional arrays, which a spec may leave out: they read as
-// their defaults (strides and dilations 1, paddings 0), one per spatial
-// dimension, and come into being on the first edit.
+// core's defaults, one per spatial dimension, and come into being on the
+// first edit.
 struct OmittedPoolingArray {
   std::optional<std::vector<uint64_t>>* array;
   uint64_t fill;
@@ -302,10 +302,17 @@ std::optional<OmittedPoolingArray> omitted_pooling_array(Spec& spec, const Field
   auto* pool = std::get_if<MaxPooling2Request>(&spec.request.params);
   if (!pool || ref.group != "params") return std::nullopt;
   const std::size_t spatial = pool->window_size.size();
-  if (ref.name == "strides" && !pool->strides) return OmittedPoolingArray{&pool->strides, 1, spatial};
-  if (ref.name == "dilations" && !pool->dilations) return OmittedPoolingArray{&pool->dilations, 1, spatial};
-  if (ref.name == "startPadding" && !pool->start_padding) return OmittedPoolingArray{&pool->start_padding, 0, spatial};
-  if (ref.name == "endPadding" && !pool->end_padding) return OmittedPoolingArray{&pool->end_padding, 0, spatial};
+  using P = MaxPooling2Request;
+  if (ref.name == "strides" && !pool->strides) return OmittedPoolingArray{&pool->strides, P::kDefaultStride, spatial};
+  if (ref.name == "dilations" && !pool->dilations) {
+    return OmittedPoolingArray{&pool->dilations, P::kDefaultDilation, spatial};
+  }
+  if (ref.name == "startPadding" && !pool->start_padding) {
+    return OmittedPoolingArray{&pool->start_padding, P::kDefaultPadding, spatial};
+  }
+  if (ref.name == "endPadding" && !pool->end_padding) {
+    return OmittedPoolingArray{&pool->end_padding, P::kDefaultPadding, spatial};
+  }
   return std::nullopt;
 }
 

@@ -1,7 +1,6 @@
 // run and compare: executing a spec on backends.
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -147,12 +146,6 @@ int command_run(Context& context) {
 
 namespace {
 
-// --device, or the environment variable the Vulkan backend reads.
-bool vulkan_device_named(const Context& context) {
-  const char* env = std::getenv("STRIDESCOPE_VULKAN_DEVICE");
-  return context.args.device.has_value() || (env != nullptr && *env != '\0');
-}
-
 // The backends compare runs every spec on, made once, and what it says about
 // the ones it could not make.
 struct CompareBackends {
@@ -167,8 +160,9 @@ Expected<CompareBackends> make_compare_backends(const Context& context) {
     Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(name, context.backend_options);
     if (!backend) {
       if (backend.error().code != ErrorCode::BackendUnavailable) return backend.error();
-      // Asked for by name: its absence is an error, not a note.
-      if (name == "vulkan" && vulkan_device_named(context)) return backend.error();
+      // A device asked for by name (the error is at --device) that is missing
+      // is an error, not a note.
+      if (backend.error().path == "--device") return backend.error();
       unavailable.push_back(name + " backend unavailable (" + backend.error().to_string() + ")");
       continue;
     }

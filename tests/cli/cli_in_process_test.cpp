@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <cstring>
 #include <sstream>
@@ -90,7 +91,7 @@ Environment environment(std::vector<std::string> compiled, uint64_t fault_offset
   Environment env;
   env.compiled_backends = [compiled] { return compiled; };
   env.make_backend = [fault_offset](std::string_view name,
-                                    const BackendOptions&) -> Expected<std::unique_ptr<Backend>> {
+                                    const BackendOptions& options) -> Expected<std::unique_ptr<Backend>> {
     // Both names make the reference backend, which calls itself "cpu".
     if (name == "cpu" || name == "cpu-reference") return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
     if (name == "faulty") return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty", fault_offset, false));
@@ -99,6 +100,11 @@ Environment environment(std::vector<std::string> compiled, uint64_t fault_offset
     }
     if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<FailingBackend>());
     if (name == "timed") return std::unique_ptr<Backend>(std::make_unique<TimedBackend>());
+    // As the Vulkan backend does: a device asked for by name is missing at --device.
+    const char* named = std::getenv("STRIDESCOPE_VULKAN_DEVICE");
+    if (options.vulkan_device || (named != nullptr && *named != '\0')) {
+      return Error{ErrorCode::BackendUnavailable, "--device", "no Vulkan device matches it"};
+    }
     return Error{ErrorCode::BackendUnavailable, "--backend", "no Vulkan device on this machine"};
   };
   env.examples_dir = STRIDESCOPE_EXAMPLES_DIR;
@@ -206,7 +212,7 @@ TEST(CliCompare, ANamedVulkanDeviceThatIsMissingExitsThree) {
   const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
                               environment({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
-  EXPECT_EQ(outcome.err, "error: --backend: no Vulkan device on this machine\n");
+  EXPECT_EQ(outcome.err, "error: --device: no Vulkan device matches it\n");
   EXPECT_EQ(outcome.out, "");
 }
 

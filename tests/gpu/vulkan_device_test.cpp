@@ -104,6 +104,7 @@ TEST_F(VulkanDevice, UnknownDeviceNameIsUnavailableAndListsDevices) {
   auto backend = make_vulkan_backend(options);
   ASSERT_FALSE(backend);
   EXPECT_EQ(backend.error().code, ErrorCode::BackendUnavailable);
+  EXPECT_EQ(backend.error().path, "--device");  // asked for, not merely absent: compare exits 3 on it
   EXPECT_NE(backend.error().message.find(backend_->device_name()), std::string::npos) << backend.error().message;
 }
 

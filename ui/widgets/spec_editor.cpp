@@ -38,6 +38,10 @@ struct ColumnInfo {
   QString tip;
 };
 
+// The tensor dimension that entry i of a parameter array describes:
+// max_pooling2's arrays have one entry per spatial dimension (2, 3, ...).
+std::size_t param_dimension(OpKind kind, std::size_t i) { return kind == OpKind::MaxPooling2 ? i + 2 : i; }
+
 ColumnInfo column_info(OpKind kind, const std::string& field) {
   const bool pooling = kind == OpKind::MaxPooling2;
   if (field == "params.offsets") return {QObject::tr("Offset"), QObject::tr("First input index the slice reads")};
@@ -80,8 +84,7 @@ QString field_label(OpKind kind, std::size_t rank, const QString& path) {
     const ColumnInfo column = column_info(kind, base.toStdString());
     if (column.tip.isEmpty()) return {};
     if (!has_index) return column.title;
-    // max_pooling2's parameters have one entry per spatial dimension.
-    return column.title + dim(static_cast<std::size_t>(index) + (kind == OpKind::MaxPooling2 ? 2 : 0));
+    return column.title + dim(param_dimension(kind, static_cast<std::size_t>(index)));
   }
   const QString tensor = group == QLatin1String("input")           ? QObject::tr("Input")
                          : group == QLatin1String("output")        ? QObject::tr("Output")
@@ -468,7 +471,7 @@ void SpecEditor::rebuild_dimension_rows() {
   const std::size_t rows = fields.empty() ? 0 : (pooling ? (rank > 2 ? rank - 2 : 0) : rank);
   for (std::size_t i = 0; i < rows; ++i) {
     const int row = static_cast<int>(i) + 1;
-    params_dims_layout_->addWidget(new QLabel(dimension_name(rank, pooling ? i + 2 : i), params_dims_), row, 0);
+    params_dims_layout_->addWidget(new QLabel(dimension_name(rank, param_dimension(kind, i)), params_dims_), row, 0);
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const bool signed_field = fields[f] == "params.inputWindowStrides";
       QSpinBox* spin = make_int_field(QStringLiteral("%1[%2]").arg(q(fields[f])).arg(i), signed_field ? -INT_MAX : 0,
