@@ -22,6 +22,7 @@
 #include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
+#include "ui/widgets/cell_painter.h"
 #include "ui/widgets/legend_bar.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/plane_selector.h"
@@ -552,6 +553,23 @@ class MainWindowTest : public QObject {
     QCOMPARE(strip.index(cell->first, cell->second).data(Qt::BackgroundRole).value<QColor>().rgb(),
              palette_rgb(ValuePalette::Cividis, 1.0));
     QSettings().clear();
+  }
+
+  void SmallTensor_OpensLargerThan100PercentWithTextToMatch() {
+    MainWindow& w = fresh();
+    // The 4x4 input of the slice1 example, in a 1400x900 window: its panel
+    // has room for cells about twice their 100% size.
+    TensorGridView* grid = w.panel(TensorRole::Input)->grid();
+    QVERIFY2(grid->zoom() > 1.5 && grid->zoom() <= 2.0, qPrintable(QString::number(grid->zoom())));
+    // Text drawn past 100% grows with its cells; the detail line stays smaller.
+    QFont base = grid->font();
+    base.setPointSizeF(10);
+    const CellFonts zoomed = cell_fonts(base, 1.8);
+    QCOMPARE(zoomed.value.pointSizeF(), 18.0);
+    QCOMPARE(zoomed.detail.pointSizeF(), 18.0 * 0.78);
+    base.setPixelSize(10);
+    QCOMPARE(cell_fonts(base, 1.8).value.pixelSize(), 18);
+    QCOMPARE(cell_fonts(base).value.pixelSize(), 10);
   }
 
   void LargeTensor_EvaluatesOffTheUiThreadAndZoomsOutToAHeatMap() {

@@ -54,12 +54,20 @@ void draw_star(QPainter& painter, const QRectF& box, const QColor& colour) {
 
 }  // namespace
 
-CellFonts cell_fonts(const QFont& base) {
-  CellFonts fonts{base, base};
-  if (base.pointSizeF() > 0) {
-    fonts.detail.setPointSizeF(base.pointSizeF() * 0.78);
+CellFonts cell_fonts(const QFont& base, double scale) {
+  QFont value = base;
+  if (scale != 1.0) {
+    if (base.pointSizeF() > 0) {
+      value.setPointSizeF(base.pointSizeF() * scale);
+    } else {
+      value.setPixelSize(std::max(1, static_cast<int>(std::lround(base.pixelSize() * scale))));
+    }
+  }
+  CellFonts fonts{value, value};
+  if (value.pointSizeF() > 0) {
+    fonts.detail.setPointSizeF(value.pointSizeF() * 0.78);
   } else {
-    fonts.detail.setPixelSize(std::max(6, base.pixelSize() * 78 / 100));
+    fonts.detail.setPixelSize(std::max(6, value.pixelSize() * 78 / 100));
   }
   return fonts;
 }
@@ -123,7 +131,7 @@ void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cel
 }
 
 void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags) {
-  const qreal unit = std::clamp(std::min(rect.width(), rect.height()) / 14.0, 1.0, 4.0);
+  const qreal unit = std::clamp(std::min(rect.width(), rect.height()) / 16.0, 1.0, 3.5);
   if (flags & kShared) inset_border(painter, rect, overlay_colour(OverlayCategory::Shared), unit * 1.5, Qt::DotLine);
   if (flags & kTap) inset_border(painter, rect, overlay_colour(OverlayCategory::Window), unit * 2);
   if (flags & kReader) {

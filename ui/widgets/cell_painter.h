@@ -17,7 +17,11 @@ struct CellFonts {
   QFont detail;
 };
 
-CellFonts cell_fonts(const QFont& base);
+// The value font is `base`; the detail line (source coordinate, read order)
+// is smaller. A view zoomed in past 100% passes its zoom as `scale`, so the
+// text grows with its cells: zooming in makes the numbers larger (for a
+// projector or a screenshot), not just further apart.
+CellFonts cell_fonts(const QFont& base, double scale = 1.0);
 
 // Fill, hatching and text of one cell; `show_text` / `show_detail` decide by zoom.
 void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cell, const CellFonts& fonts,

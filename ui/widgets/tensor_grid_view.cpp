@@ -17,13 +17,19 @@ namespace stridescope::ui {
 namespace {
 
 constexpr double kMaxZoom = 4.0;
-// Small tensors open a little larger than 100%, so their few cells read easily.
-constexpr double kMaxAutoZoom = 1.4;
+// Small tensors open larger than 100%, text and all, so their few cells read
+// easily (a 4x4 input fills about half a panel).
+constexpr double kMaxAutoZoom = 2.0;
 constexpr double kZoomStep = 1.25;
 // Below this many pixels a cell carries no text and the grid becomes a heat map.
 constexpr double kHeatMapCellPixels = 5.0;
 
 int floor_div(double a, double b) { return static_cast<int>(std::floor(a / b)); }
+
+// How much larger than 100% the cell text is drawn at `zoom`: it grows with
+// the cells past 100%, a little slower than they do, so the thick borders of
+// a selected or winning cell stay clear of its two lines of text.
+double text_scale(double zoom) { return zoom > 1.0 ? 1.0 + (zoom - 1.0) * 0.8 : 1.0; }
 
 // The smallest step of 1, 2 or 5 times a power of ten that is at least
 // `minimum`, so header labels read 0, 100, 200 rather than 0, 93, 186.
@@ -301,7 +307,10 @@ void TensorGridView::paintEvent(QPaintEvent*) {
 
 void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {
   const QSizeF cell = cell_size();
-  const QFontMetrics metrics(fonts_.value);
+  // Past 100% the text grows with the cells; below it the cells shed their
+  // detail line, then their text, instead of shrinking it out of legibility.
+  const CellFonts fonts = zoom_ > 1.0 ? cell_fonts(font(), text_scale(zoom_)) : fonts_;
+  const QFontMetrics metrics(fonts.value);
   const bool show_text = cell.height() >= metrics.height() * 0.9 && cell.width() >= metrics.horizontalAdvance(QStringLiteral("00"));
   const bool show_detail = cell.height() >= base_cell_.height() * 0.82;
   // Ask the model once per cell, one cell beyond the visible ones so region
@@ -325,7 +334,7 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
     }
   }
   for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) paint_cell_body(painter, cell_rect(r, c), at(r, c), fonts_, show_text, show_detail);
+    for (int c = c0; c <= c1; ++c) paint_cell_body(painter, cell_rect(r, c), at(r, c), fonts, show_text, show_detail);
   }
   // Grid lines.
   if (std::min(cell.width(), cell.height()) >= 8) {
@@ -546,6 +555,7 @@ void TensorGridView::open_editor(int row, int column) {
   editor_ = new QLineEdit(viewport());
   editor_->setObjectName(QStringLiteral("cellEditor"));
   editor_->setAlignment(Qt::AlignCenter);
+  editor_->setFont(cell_fonts(font(), text_scale(zoom_)).value);
   editor_->setText(model_->data(index, Qt::DisplayRole).toString());
   editor_->selectAll();
   editor_->setGeometry(cell_rect(row, column).adjusted(1, 1, -1, -1));
