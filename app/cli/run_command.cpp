@@ -30,13 +30,34 @@ std::vector<uint64_t> npy_shape(const TensorDesc& desc) {
   return {desc.buffer_elements()};
 }
 
-Status write_buffer_npy(const std::filesystem::path& file, const TensorDesc& desc, std::span<const std::byte> buffer) {
+Expected<std::vector<std::byte>> encode_buffer_npy(const TensorDesc& desc, std::span<const std::byte> buffer) {
   const std::vector<uint64_t> shape = npy_shape(desc);
-  return write_npy(file, desc.data_type(), shape, buffer.first(desc.buffer_elements() * desc.element_size()));
+  return encode_npy(desc.data_type(), shape, buffer.first(desc.buffer_elements() * desc.element_size()));
+}
+
+std::string_view as_chars(const std::vector<std::byte>& bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
 std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
   return out.parent_path() / (out.stem().string() + ".indices.npy");
+}
+
+// X.npy, and X.indices.npy when the op has indices: both are written before
+// either replaces an earlier run's file, so a failure never leaves a new
+// output beside old indices.
+Status write_npy_outputs(const std::filesystem::path& file, const Operation& op, const RunResult& result) {
+  Expected<std::vector<std::byte>> output = encode_buffer_npy(op.output(), result.output);
+  if (!output) return Error{output.error().code, file.string(), output.error().to_string()};
+  std::vector<FileContents> files{{file, as_chars(*output)}};
+  std::optional<Expected<std::vector<std::byte>>> indices;
+  if (op.output_indices()) {
+    const std::filesystem::path indices_file = indices_npy_path(file);
+    indices = encode_buffer_npy(*op.output_indices(), result.indices);
+    if (!*indices) return Error{indices->error().code, indices_file.string(), indices->error().to_string()};
+    files.push_back({indices_file, as_chars(**indices)});
+  }
+  return write_files_atomically(files);
 }
 
 Status write_outputs(const CliArguments& args, std::string_view backend, const Operation& op,
@@ -46,11 +67,7 @@ Status write_outputs(const CliArguments& args, std::string_view backend, const O
     return {};
   }
   const std::filesystem::path file(*args.out);
-  if (ends_with(*args.out, ".npy")) {
-    if (Status s = write_buffer_npy(file, op.output(), result.output); !s.ok()) return s;
-    if (op.output_indices()) return write_buffer_npy(indices_npy_path(file), *op.output_indices(), result.indices);
-    return {};
-  }
+  if (ends_with(*args.out, ".npy")) return write_npy_outputs(file, op, result);
   return write_file_atomically(file, [&](std::ostream& stream) {
     write_result_document(stream, backend, op, result.output, result.indices);
     return static_cast<bool>(stream);

@@ -6,8 +6,10 @@
 #include <random>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
@@ -90,26 +92,38 @@ Status write_in_place(const std::filesystem::path& file, const std::function<boo
   return {};
 }
 
-}  // namespace
+// A file written to its temporary and flushed, not yet renamed over its
+// destination (or, for a device, FIFO or socket, already written in place).
+struct StagedFile {
+  std::filesystem::path destination;
+  std::optional<std::filesystem::path> temporary;  // none when written in place
+};
 
-Status write_file_atomically(const std::filesystem::path& path,
-                             const std::function<bool(std::ostream&)>& write) {
+void discard(const StagedFile& staged) {
+  std::error_code ignored;
+  if (staged.temporary) std::filesystem::remove(*staged.temporary, ignored);
+}
+
+Expected<StagedFile> stage(const std::filesystem::path& path, const std::function<bool(std::ostream&)>& write) {
   if (path.empty() || !path.has_filename()) return io_error(path, "not a file name");
   std::error_code status_error;
   const std::filesystem::file_status status = std::filesystem::status(path, status_error);  // follows links
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
       !std::filesystem::is_directory(status)) {
-    return write_in_place(path, write);
+    if (Status written = write_in_place(path, write); !written.ok()) return written.error();
+    return StagedFile{path, std::nullopt};
   }
-  const std::filesystem::path file = resolve_links(path);
-  Expected<std::filesystem::path> temporary = create_temporary_beside(file);
+  // Refused before anything is written: renaming over a folder would fail
+  // only after the other files of a set had replaced theirs.
+  if (std::filesystem::is_directory(status)) return io_error(path, "is a folder, not a file");
+  StagedFile staged{resolve_links(path), std::nullopt};
+  Expected<std::filesystem::path> temporary = create_temporary_beside(staged.destination);
   if (!temporary) return temporary.error();
-  std::error_code ignored;
-  auto abandon = [&](const std::string& why) -> Status {
-    std::filesystem::remove(*temporary, ignored);
-    return io_error(file, why);
+  staged.temporary = *temporary;
+  auto abandon = [&](const std::string& why) -> Error {
+    discard(staged);
+    return io_error(staged.destination, why);
   };
-
   {
     std::ofstream stream(*temporary, std::ios::binary | std::ios::trunc);
     if (!stream) return abandon("cannot open for writing");
@@ -120,15 +134,53 @@ Status write_file_atomically(const std::filesystem::path& path,
 #ifdef STRIDESCOPE_POSIX_FILES
   if (!sync_path(*temporary, O_RDONLY)) return abandon("fsync failed: " + errno_text());
 #endif
+  return staged;
+}
+
+Status commit(const StagedFile& staged) {
+  if (!staged.temporary) return {};
   std::error_code error;
-  std::filesystem::rename(*temporary, file, error);
-  if (error) return abandon("cannot rename the temporary file over it: " + error.message());
+  std::filesystem::rename(*staged.temporary, staged.destination, error);
+  if (error) {
+    discard(staged);
+    return io_error(staged.destination, "cannot rename the temporary file over it: " + error.message());
+  }
 #ifdef STRIDESCOPE_POSIX_FILES
   // Makes the rename itself durable; failure here loses nothing already visible.
-  const std::filesystem::path folder =
-      file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  sync_path(folder, O_RDONLY | O_DIRECTORY);
+  const std::filesystem::path& file = staged.destination;
+  sync_path(file.has_parent_path() ? file.parent_path() : std::filesystem::path("."), O_RDONLY | O_DIRECTORY);
 #endif
+  return {};
+}
+
+}  // namespace
+
+Status write_file_atomically(const std::filesystem::path& path,
+                             const std::function<bool(std::ostream&)>& write) {
+  Expected<StagedFile> staged = stage(path, write);
+  if (!staged) return staged.error();
+  return commit(*staged);
+}
+
+Status write_files_atomically(std::span<const FileContents> files) {
+  std::vector<StagedFile> staged;
+  for (const FileContents& file : files) {
+    Expected<StagedFile> next = stage(file.path, [&](std::ostream& stream) {
+      stream.write(file.contents.data(), static_cast<std::streamsize>(file.contents.size()));
+      return static_cast<bool>(stream);
+    });
+    if (!next) {
+      for (const StagedFile& done : staged) discard(done);
+      return next.error();
+    }
+    staged.push_back(std::move(*next));
+  }
+  for (std::size_t i = 0; i < staged.size(); ++i) {
+    if (Status renamed = commit(staged[i]); !renamed.ok()) {
+      for (std::size_t j = i + 1; j < staged.size(); ++j) discard(staged[j]);
+      return renamed;
+    }
+  }
   return {};
 }
 

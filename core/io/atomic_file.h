@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <ostream>
+#include <span>
 #include <string_view>
 
 #include "core/error.h"
@@ -26,5 +27,17 @@ Status write_file_atomically(const std::filesystem::path& file,
                              const std::function<bool(std::ostream&)>& write);
 
 Status write_file_atomically(const std::filesystem::path& file, std::string_view contents);
+
+struct FileContents {
+  std::filesystem::path path;
+  std::string_view contents;
+};
+
+// Files that belong together (an output and its indices): every temporary is
+// written and flushed before any is renamed, so a failure while writing (a
+// full disk, a missing folder) leaves every destination as it was. The
+// renames are separate steps; only a failure among them, after the writing
+// succeeded, can leave some files replaced and not others.
+Status write_files_atomically(std::span<const FileContents> files);
 
 }  // namespace stridescope

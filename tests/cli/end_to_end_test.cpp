@@ -294,6 +294,20 @@ TEST(CliRun, OutNpyWritesOutputAndIndicesWithTheOutputShape) {
   EXPECT_EQ(flat, (std::vector<uint32_t>{5, 7, 4, 5, 12, 14, 20, 18, 18}));
 }
 
+TEST(CliRun, OutNpyThatCannotWriteTheIndicesLeavesTheEarlierOutputAsItWas) {
+  TempFolder folder;
+  const std::string out = (folder / "pool.npy").string();
+  write_text(out, "an earlier run's output");
+  std::filesystem::create_directory(folder / "pool.indices.npy");
+  const CliResult result =
+      run_cli_binary({"run", example("max_pooling2_3x3_stride2_pad1_indices.json"), "--out", out});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("pool.indices.npy: is a folder"), std::string::npos) << result.err;
+  // Not a new output beside missing indices: the pair is written together or not at all.
+  EXPECT_EQ(read_text(out), "an earlier run's output");
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"pool.indices.npy", "pool.npy"}));
+}
+
 TEST(CliRun, OutNpyOfAGappedOutputIsItsFlatBuffer) {
   TempFolder folder;
   const std::string spec = spec_file(folder, R"({"op": "identity",

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "temp_folder.h"
 
@@ -91,6 +92,40 @@ TEST(AtomicFile, MissingFolderIsAnIoErrorNamingTheFile) {
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.error().code, ErrorCode::Io);
   EXPECT_EQ(status.error().path, file.string());
+}
+
+TEST(AtomicFile, AFolderInTheWayIsAnErrorAndStaysAFolder) {
+  TempFolder folder;
+  std::filesystem::create_directory(folder / "a.json");
+  const Status status = write_file_atomically(folder / "a.json", "x");
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().path, (folder / "a.json").string());
+  EXPECT_TRUE(std::filesystem::is_directory(folder / "a.json"));
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"a.json"});
+}
+
+TEST(AtomicFileSet, WritesEveryFile) {
+  TempFolder folder;
+  test::write_text(folder / "x.npy", "old output");
+  const std::vector<FileContents> files{{folder / "x.npy", "new output"}, {folder / "x.indices.npy", "indices"}};
+  ASSERT_TRUE(write_files_atomically(files).ok());
+  EXPECT_EQ(read_text(folder / "x.npy"), "new output");
+  EXPECT_EQ(read_text(folder / "x.indices.npy"), "indices");
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"x.indices.npy", "x.npy"}));
+}
+
+TEST(AtomicFileSet, AFailureWritingALaterFileReplacesNoneOfThem) {
+  TempFolder folder;
+  test::write_text(folder / "x.npy", "old output");
+  std::filesystem::create_directory(folder / "x.indices.npy");  // cannot become a file
+  const std::vector<FileContents> files{{folder / "x.npy", "new output"}, {folder / "x.indices.npy", "indices"}};
+  const Status status = write_files_atomically(files);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code, ErrorCode::Io);
+  EXPECT_EQ(status.error().path, (folder / "x.indices.npy").string());
+  EXPECT_EQ(read_text(folder / "x.npy"), "old output");
+  // and no temporary of the first file is left behind
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"x.indices.npy", "x.npy"}));
 }
 
 }  // namespace
