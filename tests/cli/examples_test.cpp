@@ -4,8 +4,8 @@
 //   DML_SLICE_OPERATOR_DESC examples 1 and 2, DML_SLICE1_OPERATOR_DESC
 //   examples 1 and 2, DML_PADDING_OPERATOR_DESC examples 1 to 4, and the
 //   layouts of "DirectML tensor sizes and strides" (letters A..F numbered 1..6).
-// The max_pooling2 example is StrideScope's own; its values were worked out
-// by hand from the pooling formula (see resources/examples/README.md).
+// The max_pooling2 and NHWC RGB examples are StrideScope's own; their values
+// were worked out by hand (see resources/examples/README.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -58,6 +58,10 @@ const std::map<std::string, ExampleResult>& expected_results() {
       {"layout_dhw.json", {{2, 2, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}}},
       // NHWC {1,1,3,5} with strides {15,1,5,1}: one channel, so row-major order.
       {"layout_nhwc.json", {{1, 1, 3, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}},
+      // StrideScope's own: NHWC RGB pixels (r, g, b) = (10 + p, 20 + p, 30 + p) for
+      // pixel p = 3h + w, copied to packed NCHW: the R plane, then G, then B.
+      {"layout_nhwc_rgb_to_nchw.json",
+       {{1, 3, 2, 3}, {10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 30, 31, 32, 33, 34, 35}}},
   };
   return results;
 }
