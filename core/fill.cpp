@@ -5,26 +5,10 @@
 #include <limits>
 
 #include "scalar.h"
+#include "split_mix64.h"
 
 namespace stridescope {
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and identical on every
-// platform, unlike the std:: distributions.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double next_unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-
- private:
-  uint64_t state_;
-};
 
 uint64_t wrap_to_size(DataType type, uint64_t value) {
   const std::size_t size = element_size(type);

@@ -139,6 +139,16 @@ commands:
   demo [DIR]
       Runs every example spec in DIR (default: the bundled examples) on the
       CPU backend and prints each one's op and output as a small grid.
+  generate DIR [--count N] [--seed S] [--op OP] [--max-elements E] [--backend B]
+      Writes a test corpus for another implementation of these operators:
+      N (default 20) random valid specs, DIR/case_NNNN_OP.json, each with its
+      input data written out, beside DIR/case_NNNN_OP.result.json, the result
+      document backend B (default cpu) gives for it. Every op (or only --op),
+      data type, layout (packed, gapped, permuted, broadcast) and parameter
+      kind, at most E (default 64) elements per tensor; values include ties,
+      signed zeros, infinities, NaN and the type's extremes. The same --seed
+      (default 1) writes the same files everywhere; a larger --count extends
+      a smaller one.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -179,7 +189,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout or demo; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo or generate; see --help)"));
     return kExitInvalid;
   }
 
@@ -189,7 +199,8 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitInvalid;
   }
   if (args.positional.size() < arity.least) {
-    print_error(err, invalid("SPEC", args.command + " needs a spec file"));
+    print_error(err, args.command == "generate" ? invalid("DIR", "generate needs a folder to write the cases to")
+                                                : invalid("SPEC", args.command + " needs a spec file"));
     return kExitInvalid;
   }
 
@@ -202,6 +213,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "compare") return command_compare(context);
   if (args.command == "explain") return command_explain(context);
   if (args.command == "layout") return command_layout(context);
+  if (args.command == "generate") return command_generate(context);
   return command_demo(context);
 }
 

@@ -25,7 +25,7 @@ const std::vector<OptionInfo>& option_table() {
       {"--device", true, {}},
       {"--force-staging", false, {}},
       {"--vulkan-validation", false, {}},
-      {"--backend", true, {"run"}},
+      {"--backend", true, {"run", "generate"}},
       {"--out", true, {"run"}},
       {"--timings", false, {"run", "compare"}},
       {"--at", true, {"explain"}},
@@ -33,11 +33,18 @@ const std::vector<OptionInfo>& option_table() {
       {"--sizes", true, {"layout"}},
       {"--strides", true, {"layout"}},
       {"--dataType", true, {"layout"}},
+      {"--count", true, {"generate"}},
+      {"--seed", true, {"generate"}},
+      {"--op", true, {"generate"}},
+      {"--max-elements", true, {"generate"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 5> kCommands = {"run", "compare", "explain", "layout", "demo"};
+constexpr std::array<std::string_view, 6> kCommands = {"run", "compare", "explain", "layout", "demo", "generate"};
+// generate: enough for any corpus, small enough that a typo cannot fill a disk.
+constexpr uint64_t kMaxGeneratedCases = 1'000'000;
+constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
 
 Expected<uint64_t> parse_uint(std::string_view text, const std::string& option) {
   uint64_t value = 0;
@@ -82,6 +89,20 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     args.strides = value;
   } else if (name == "--dataType") {
     args.data_type = value;
+  } else if (name == "--count" || name == "--max-elements") {
+    Expected<uint64_t> number = parse_uint(value, option);
+    if (!number) return number.error();
+    const uint64_t most = name == "--count" ? kMaxGeneratedCases : kMaxGeneratedElements;
+    if (*number == 0 || *number > most) return invalid(option, "must be 1 to " + std::to_string(most));
+    (name == "--count" ? args.count : args.max_elements) = *number;
+  } else if (name == "--seed") {
+    Expected<uint64_t> seed = parse_uint(value, option);
+    if (!seed) return seed.error();
+    args.seed = *seed;
+  } else if (name == "--op") {
+    const std::optional<OpKind> op = parse_op_kind(value);
+    if (!op) return invalid(option, "expected identity, slice, slice1, padding or max_pooling2, got '" + value + "'");
+    args.generate_op = op;
   }
   return {};
 }
@@ -142,7 +163,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout or demo)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo or generate)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

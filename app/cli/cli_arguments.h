@@ -16,16 +16,17 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/op_request.h"
 
 namespace stridescope::cli {
 
 struct CliArguments {
-  std::string command;                 // run, compare, explain, layout, demo ("" when absent)
-  std::vector<std::string> positional;  // SPEC, or DIR for demo
+  std::string command;                 // run, compare, explain, layout, demo, generate ("" when absent)
+  std::vector<std::string> positional;  // SPEC, or DIR for demo and generate
   bool help = false;
   bool version = false;
 
-  // run
+  // run and generate
   std::string backend = "cpu";
   std::optional<std::string> out;
   // run and compare
@@ -37,6 +38,11 @@ struct CliArguments {
   std::optional<std::string> sizes;
   std::optional<std::string> strides;
   std::optional<std::string> data_type;
+  // generate
+  uint64_t count = 20;
+  uint64_t seed = 1;
+  std::optional<OpKind> generate_op;  // --op; any op when absent
+  uint64_t max_elements = 64;
   // global
   uint64_t max_bytes = uint64_t{1} << 30;
   std::optional<std::string> device;

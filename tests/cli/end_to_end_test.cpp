@@ -616,5 +616,86 @@ TEST(CliDemoEndToEnd, ABrokenExampleIsReportedAndTheRestStillRun) {
   EXPECT_NE(result.out.find("1 of 2 examples ran\n"), std::string::npos) << result.out;
 }
 
+// generate: a corpus of specs, each beside the result document `run` gives for it.
+std::vector<std::string> corpus_files(const std::filesystem::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(CliGenerate, WritesSpecsThatRunToTheResultsBesideThem) {
+  TempFolder folder;
+  const CliResult result = run_cli_binary({"generate", (folder / "corpus").string(), "--count", "8", "--seed", "7"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("wrote 8 cases"), std::string::npos) << result.out;
+  const std::vector<std::string> files = corpus_files(folder / "corpus");
+  ASSERT_EQ(files.size(), 16u);
+  for (const std::string& name : files) {
+    if (name.ends_with(".result.json")) continue;
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(name.starts_with("case_000"));
+    const std::filesystem::path spec = folder / "corpus" / name;
+    const CliResult run = run_cli_binary({"run", spec.string()});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::filesystem::path result_file = spec;
+    result_file.replace_extension(".result.json");
+    EXPECT_EQ(run.out, read_text(result_file));
+  }
+}
+
+TEST(CliGenerate, TheSameSeedWritesTheSameCasesAndALargerCountExtendsThem) {
+  TempFolder folder;
+  ASSERT_EQ(run_cli_binary({"generate", (folder / "a").string(), "--count", "3", "--seed", "9"}).exit_code, 0);
+  ASSERT_EQ(run_cli_binary({"generate", (folder / "b").string(), "--count", "5", "--seed", "9"}).exit_code, 0);
+  ASSERT_EQ(run_cli_binary({"generate", (folder / "c").string(), "--count", "3", "--seed", "10"}).exit_code, 0);
+  const std::vector<std::string> a = corpus_files(folder / "a");
+  ASSERT_EQ(a.size(), 6u);
+  const std::vector<std::string> b = corpus_files(folder / "b");
+  for (const std::string& name : a) {
+    ASSERT_TRUE(std::find(b.begin(), b.end(), name) != b.end()) << name;
+    EXPECT_EQ(read_text(folder / "a" / name), read_text(folder / "b" / name)) << name;
+  }
+  EXPECT_NE(corpus_files(folder / "c"), a);
+}
+
+TEST(CliGenerate, OnlyTheOpAskedWithinTheElementLimit) {
+  TempFolder folder;
+  const CliResult result = run_cli_binary(
+      {"generate", folder.path().string(), "--count", "4", "--op", "max_pooling2", "--max-elements", "20"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const std::string& name : corpus_files(folder.path())) {
+    EXPECT_NE(name.find("_max_pooling2."), std::string::npos) << name;
+    if (!name.ends_with(".result.json")) continue;
+    const json output = json::parse(read_text(folder / name))["output"];
+    uint64_t elements = 1;
+    for (const uint64_t size : output["sizes"].get<std::vector<uint64_t>>()) elements *= size;
+    EXPECT_LE(elements, 20u) << name;
+  }
+}
+
+TEST(CliGenerate, BadOptionsAreErrorsNamingThem) {
+  TempFolder folder;
+  const std::string dir = folder.path().string();
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"generate", dir, "--count", "0"}, "error: --count: must be 1 to 1000000"},
+      {{"generate", dir, "--count", "ten"}, "error: --count: expected a non-negative integer, got 'ten'"},
+      {{"generate", dir, "--max-elements", "0"}, "error: --max-elements: must be 1 to 1048576"},
+      {{"generate", dir, "--seed", "-1"}, "error: --seed: expected a non-negative integer, got '-1'"},
+      {{"generate", dir, "--op", "conv"}, "error: --op: expected identity, slice, slice1, padding or max_pooling2"},
+      {{"generate"}, "error: DIR: generate needs a folder to write the cases to"},
+      {{"run", dir, "--seed", "1"}, "error: --seed: is not an option of run"},
+  };
+  for (const auto& c : cases) {
+    const CliResult result = run_cli_binary(c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.message;
+    EXPECT_TRUE(result.err.starts_with(c.message)) << result.err;
+  }
+  EXPECT_TRUE(corpus_files(folder.path()).empty());
+}
+
 }  // namespace
 }  // namespace stridescope::test

@@ -1,0 +1,33 @@
+// Seeded random specs that pass validation, with their input data written
+// out: the cases of a test corpus (stridescope-cli generate) that another
+// implementation of these operators can run and check bit for bit against
+// StrideScope's result documents. A seed names the same spec on every
+// platform (SplitMix64, no std:: distributions).
+//
+// A draw picks the op (or the one asked for), a data type, sizes, an input
+// layout (packed, gapped, permuted like NHWC, or broadcast along a dimension
+// with stride 0), the op's parameters (negative slice1 strides, every padding
+// mode, pooling with padding, dilation and indices), and an output layout
+// (packed, gapped or permuted). A draw Operation::make refuses is drawn again,
+// so every spec is valid. Values favour what breaks implementations: ties,
+// signed zeros, infinities, NaN, denormals and the type's extremes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "core/error.h"
+#include "core/io/spec_file.h"
+#include "core/op_request.h"
+
+namespace stridescope {
+
+struct RandomSpecOptions {
+  std::optional<OpKind> op;   // any op when empty
+  uint64_t max_elements = 64;  // per tensor (input and output), at least 1
+};
+
+// Errors only for options no spec can meet (max_elements 0).
+Expected<Spec> random_spec(uint64_t seed, const RandomSpecOptions& options = {});
+
+}  // namespace stridescope
