@@ -68,9 +68,13 @@ std::optional<U64s> random_strides(SplitMix64& rng, const U64s& sizes, Layout la
     case Layout::Permuted:
       for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
       return strides_in_order(rng, sizes, order, rng.chance(0.3));
-    case Layout::Broadcast: {
+    case Layout::Broadcast: {  // along a dimension longer than 1, where it shows
       U64s strides = strides_in_order(rng, sizes, order, false);
-      strides[rng.below(strides.size())] = 0;
+      std::vector<std::size_t> long_dims;
+      for (std::size_t d = 0; d < sizes.size(); ++d) {
+        if (sizes[d] > 1) long_dims.push_back(d);
+      }
+      if (!long_dims.empty()) strides[long_dims[rng.below(long_dims.size())]] = 0;
       return strides;
     }
   }
