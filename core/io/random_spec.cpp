@@ -113,14 +113,13 @@ SliceRequest random_slice(SplitMix64& rng, const U64s& sizes) {
   return slice;
 }
 
+// A slice's window, each stride negated half the time.
 Slice1Request random_slice1(SplitMix64& rng, const U64s& sizes) {
-  Slice1Request slice;
-  for (const uint64_t size : sizes) {
-    const Window window = random_window(rng, size);
-    slice.input_window_offsets.push_back(window.offset);
-    slice.input_window_sizes.push_back(window.size);
-    const auto stride = static_cast<int64_t>(window.stride);
-    slice.input_window_strides.push_back(rng.chance(0.5) ? -stride : stride);
+  SliceRequest window = random_slice(rng, sizes);
+  Slice1Request slice{std::move(window.offsets), std::move(window.sizes), {}};
+  for (const uint64_t stride : window.strides) {
+    const auto magnitude = static_cast<int64_t>(stride);
+    slice.input_window_strides.push_back(rng.chance(0.5) ? -magnitude : magnitude);
   }
   return slice;
 }
