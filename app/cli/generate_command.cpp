@@ -1,7 +1,9 @@
 // stridescope-cli generate DIR: a corpus of random valid specs, each beside
 // the result document a backend gives for it, for testing another
 // implementation of these operators against StrideScope.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "app/cli/commands.h"
 #include "core/io/atomic_file.h"

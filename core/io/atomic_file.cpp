@@ -92,6 +92,13 @@ Status write_in_place(const std::filesystem::path& file, const std::function<boo
   return {};
 }
 
+std::function<bool(std::ostream&)> writer_of(std::string_view contents) {
+  return [contents](std::ostream& stream) {
+    stream.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    return static_cast<bool>(stream);
+  };
+}
+
 // A file written to its temporary and flushed, not yet renamed over its
 // destination (or, for a device, FIFO or socket, already written in place).
 struct StagedFile {
@@ -165,10 +172,7 @@ Status write_file_atomically(const std::filesystem::path& path,
 Status write_files_atomically(std::span<const FileContents> files) {
   std::vector<StagedFile> staged;
   for (const FileContents& file : files) {
-    Expected<StagedFile> next = stage(file.path, [&](std::ostream& stream) {
-      stream.write(file.contents.data(), static_cast<std::streamsize>(file.contents.size()));
-      return static_cast<bool>(stream);
-    });
+    Expected<StagedFile> next = stage(file.path, writer_of(file.contents));
     if (!next) {
       for (const StagedFile& done : staged) discard(done);
       return next.error();
@@ -185,10 +189,7 @@ Status write_files_atomically(std::span<const FileContents> files) {
 }
 
 Status write_file_atomically(const std::filesystem::path& file, std::string_view contents) {
-  return write_file_atomically(file, [contents](std::ostream& stream) {
-    stream.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    return static_cast<bool>(stream);
-  });
+  return write_file_atomically(file, writer_of(contents));
 }
 
 }  // namespace stridescope
