@@ -34,6 +34,7 @@ Arity positional_arity(const std::string& command) {
   if (command == "layout") return {0, 0};
   if (command == "demo") return {0, 1};
   if (command == "compare") return {1, SIZE_MAX};
+  if (command == "check") return {2, 2};
   return {1, 1};
 }
 
@@ -149,6 +150,13 @@ commands:
       signed zeros, infinities, NaN and the type's extremes. The same --seed
       (default 1) writes the same files everywhere; a larger --count extends
       a smaller one.
+  check SPEC RESULT [--backend B]
+      Checks another implementation's result for SPEC against backend B
+      (default cpu) bit for bit. RESULT is a result document (JSON, as run
+      writes it; a NaN there matches any NaN, since the format drops payloads)
+      or X.npy as run --out X.npy writes it (with X.indices.npy for indices).
+      Exit 0 when equal; 1 when not, with the first differing element on
+      stderr, both values, how many differ and the rule that element follows.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -165,7 +173,7 @@ options:
 
 exit codes:
   0  ok
-  1  compare: the backends' outputs differ (first differing coordinate on stderr)
+  1  compare, check: the outputs differ (first differing coordinate on stderr)
   2  invalid spec or bad arguments (including unreadable or unwritable files)
   3  backend unavailable
   4  a backend failed while running
@@ -189,7 +197,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo or generate; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate or check; see --help)"));
     return kExitInvalid;
   }
 
@@ -200,7 +208,9 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   }
   if (args.positional.size() < arity.least) {
     print_error(err, args.command == "generate" ? invalid("DIR", "generate needs a folder to write the cases to")
-                                                : invalid("SPEC", args.command + " needs a spec file"));
+                     : args.command == "check" && !args.positional.empty()
+                         ? invalid("RESULT", "check needs the result to check after the spec")
+                         : invalid("SPEC", args.command + " needs a spec file"));
     return kExitInvalid;
   }
 
@@ -214,6 +224,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "explain") return command_explain(context);
   if (args.command == "layout") return command_layout(context);
   if (args.command == "generate") return command_generate(context);
+  if (args.command == "check") return command_check(context);
   return command_demo(context);
 }
 

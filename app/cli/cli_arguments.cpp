@@ -25,7 +25,7 @@ const std::vector<OptionInfo>& option_table() {
       {"--device", true, {}},
       {"--force-staging", false, {}},
       {"--vulkan-validation", false, {}},
-      {"--backend", true, {"run", "generate"}},
+      {"--backend", true, {"run", "generate", "check"}},
       {"--out", true, {"run"}},
       {"--timings", false, {"run", "compare"}},
       {"--at", true, {"explain"}},
@@ -41,7 +41,8 @@ const std::vector<OptionInfo>& option_table() {
   return table;
 }
 
-constexpr std::array<std::string_view, 6> kCommands = {"run", "compare", "explain", "layout", "demo", "generate"};
+constexpr std::array<std::string_view, 7> kCommands = {"run",  "compare",  "explain", "layout",
+                                                       "demo", "generate", "check"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -163,7 +164,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo or generate)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate or check)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

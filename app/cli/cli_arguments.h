@@ -21,12 +21,12 @@
 namespace stridescope::cli {
 
 struct CliArguments {
-  std::string command;                 // run, compare, explain, layout, demo, generate ("" when absent)
-  std::vector<std::string> positional;  // SPEC, or DIR for demo and generate
+  std::string command;                 // run, compare, explain, layout, demo, generate, check ("" when absent)
+  std::vector<std::string> positional;  // SPEC; DIR for demo and generate; SPEC RESULT for check
   bool help = false;
   bool version = false;
 
-  // run and generate
+  // run, generate and check
   std::string backend = "cpu";
   std::optional<std::string> out;
   // run and compare

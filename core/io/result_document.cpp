@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/json_number.h"
+#include "core/io/json_reading.h"
 
 namespace stridescope {
 namespace {
@@ -66,6 +67,97 @@ std::string write_result_document(std::string_view backend, const Operation& op,
   std::ostringstream stream;
   write_result_document(stream, backend, op, output, indices);
   return std::move(stream).str();
+}
+
+namespace {
+
+using namespace json_reading;
+
+std::string list_text(std::span<const uint64_t> values) {
+  std::string text;
+  append_list(text, values);
+  return text;
+}
+
+// One tensor object of the document, as the buffer `desc` describes.
+Expected<std::vector<std::byte>> read_tensor(const json& document, std::string_view key, const TensorDesc& desc) {
+  const std::string path(key);
+  const json* object = find(document, key);
+  if (!object) return missing(path);
+  if (Status s = check_object(*object, path, {"dataType", "sizes", "strides", "data"}); !s.ok()) return s.error();
+
+  const json* type_value = find(*object, "dataType");
+  if (!type_value) return missing(field(path, "dataType"));
+  Expected<DataType> type = read_data_type(*type_value, field(path, "dataType"));
+  if (!type) return type.error();
+  if (*type != desc.data_type()) {
+    return Error{ErrorCode::InvalidSpec, field(path, "dataType"),
+                 std::string("is ") + std::string(to_string(*type)) + "; the spec's is " +
+                     std::string(to_string(desc.data_type()))};
+  }
+  std::vector<uint64_t> sizes;
+  if (Status s = read_required_uints(*object, path, "sizes", sizes); !s.ok()) return s.error();
+  const std::vector<uint64_t> expected_sizes(desc.sizes().begin(), desc.sizes().end());
+  if (sizes != expected_sizes) {
+    return Error{ErrorCode::InvalidSpec, field(path, "sizes"),
+                 "are " + list_text(sizes) + "; the spec's are " + list_text(expected_sizes)};
+  }
+  std::optional<std::vector<uint64_t>> strides;
+  if (Status s = read_optional_uints(*object, path, "strides", strides); !s.ok()) return s.error();
+  const std::vector<uint64_t> expected_strides(desc.strides().begin(), desc.strides().end());
+  if (strides && *strides != expected_strides) {
+    return Error{ErrorCode::InvalidSpec, field(path, "strides"),
+                 "are " + list_text(*strides) + "; the spec's are " + list_text(expected_strides)};
+  }
+
+  const std::string data_path = field(path, "data");
+  const json* data = find(*object, "data");
+  if (!data) return missing(data_path);
+  if (!data->is_array()) return wrong_type(data_path, "an array", *data);
+  if (data->size() != desc.buffer_elements()) {
+    return Error{ErrorCode::InvalidSpec, data_path,
+                 "has " + std::to_string(data->size()) + " values; the buffer has " +
+                     std::to_string(desc.buffer_elements()) + " elements"};
+  }
+  const std::size_t size = desc.element_size();
+  std::vector<std::byte> buffer(desc.buffer_bytes());  // rounded up to 4 bytes, as every buffer is
+  for (std::size_t i = 0; i < data->size(); ++i) {
+    const std::string element_path = indexed(data_path, i);
+    Expected<Scalar> value = read_scalar((*data)[i], element_path);
+    if (!value) return value.error();
+    Expected<uint64_t> bits = encode_scalar(*value, desc.data_type(), element_path);
+    if (!bits) return bits.error();
+    write_element_bits(desc.data_type(), *bits, buffer.data() + i * size);
+  }
+  return buffer;
+}
+
+}  // namespace
+
+Expected<ResultDocument> read_result_document(std::string_view text, const Operation& op) {
+  Expected<json> document = parse_json(text);
+  if (!document) return document.error();
+  if (!document->is_object()) return wrong_type("", "an object", *document);
+  if (op.output_indices()) {
+    if (Status s = check_object(*document, "", {"backend", "output", "outputIndices"}); !s.ok()) return s.error();
+  } else if (Status s = check_object(*document, "", {"backend", "output"}); !s.ok()) {
+    return s.error();
+  }
+  ResultDocument result;
+  if (const json* backend = find(*document, "backend")) {
+    Expected<std::string> name = read_string(*backend, "backend");
+    if (!name) return name.error();
+    result.backend = *name;
+  }
+  Expected<std::vector<std::byte>> output = read_tensor(*document, "output", op.output());
+  if (!output) return output.error();
+  result.output = std::move(*output);
+  if (op.output_indices()) {
+    Expected<std::vector<std::byte>> indices = read_tensor(*document, "outputIndices", *op.output_indices());
+    if (!indices) return indices.error();
+    result.indices = std::move(*indices);
+  }
+  return result;
 }
 
 }  // namespace stridescope

@@ -18,7 +18,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/error.h"
 #include "core/operation.h"
 
 namespace stridescope {
@@ -35,5 +37,18 @@ void write_result_document(std::ostream& stream, std::string_view backend, const
 
 // One tensor's object: {"dataType": ..., "sizes": ..., "strides": ..., "data": [...]}.
 void write_tensor_json(std::ostream& stream, const TensorDesc& desc, std::span<const std::byte> buffer);
+
+// A result document read back (stridescope-cli check), for the spec's `op`:
+// each tensor's dataType and sizes (and strides, when given) must be the
+// op's, and `data` must hold one value per buffer element, each within its
+// type. `output` and `indices` are the buffers those values make (indices
+// empty when the op has none). Errors are InvalidSpec naming the field:
+// "output.data[3]: 300 is out of range for UINT8", "output.sizes: ...".
+struct ResultDocument {
+  std::string backend;  // empty when the document names none
+  std::vector<std::byte> output;
+  std::vector<std::byte> indices;
+};
+Expected<ResultDocument> read_result_document(std::string_view text, const Operation& op);
 
 }  // namespace stridescope

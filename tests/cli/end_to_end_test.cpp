@@ -697,5 +697,85 @@ TEST(CliGenerate, BadOptionsAreErrorsNamingThem) {
   EXPECT_TRUE(corpus_files(folder.path()).empty());
 }
 
+// check: another implementation's result against StrideScope's.
+TEST(CliCheck, AMatchingResultDocumentOrNpyPasses) {
+  TempFolder folder;
+  const std::string spec = example("max_pooling2_3x3_stride2_pad1_indices.json");
+  const CliResult run = run_cli_binary({"run", spec});
+  write_text(folder / "theirs.json", run.out);
+  const CliResult json_check = run_cli_binary({"check", spec, (folder / "theirs.json").string()});
+  EXPECT_EQ(json_check.exit_code, 0) << json_check.err;
+  EXPECT_NE(json_check.out.find("matches cpu bit for bit on 9 output elements and their indices"), std::string::npos)
+      << json_check.out;
+  ASSERT_EQ(run_cli_binary({"run", spec, "--out", (folder / "theirs.npy").string()}).exit_code, 0);
+  const CliResult npy_check = run_cli_binary({"check", spec, (folder / "theirs.npy").string()});
+  EXPECT_EQ(npy_check.exit_code, 0) << npy_check.err;
+}
+
+TEST(CliCheck, TheFirstDifferenceIsNamedWithBothValuesAndItsRule) {
+  TempFolder folder;
+  // DML_SLICE1 example 2 gives [14,16,6,8]; this implementation got 7 for out[0,0,1,0].
+  write_text(folder / "theirs.json", R"({"backend": "mine",
+    "output": {"dataType": "FLOAT32", "sizes": [1,1,2,2], "strides": [4,4,2,1], "data": [14,16,7,8]}})");
+  const CliResult result =
+      run_cli_binary({"check", example("slice1_example2_negative_strides.json"), (folder / "theirs.json").string()});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("output[0,0,1,0]: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("theirs.json has 7, cpu gives 6 (1 of 4 elements differ)"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("= in[0,0,1,1] (offset 5)"), std::string::npos) << result.err;
+}
+
+TEST(CliCheck, ANanInAResultDocumentMatchesAnyNan) {
+  TempFolder folder;
+  const std::string spec = spec_file(folder, R"({"op": "identity",
+    "input": {"dataType": "FLOAT32", "sizes": [3], "data": [1, "NaN", "-Infinity"]}})");
+  write_text(folder / "theirs.json",
+             R"({"output": {"dataType": "FLOAT32", "sizes": [3], "data": [1, "NaN", "-Infinity"]}})");
+  const CliResult result = run_cli_binary({"check", spec, (folder / "theirs.json").string()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("its NaNs matched NaNs"), std::string::npos) << result.out;
+  // but a number is not a NaN
+  write_text(folder / "wrong.json", R"({"output": {"dataType": "FLOAT32", "sizes": [3], "data": [1, 0, "-Infinity"]}})");
+  EXPECT_EQ(run_cli_binary({"check", spec, (folder / "wrong.json").string()}).exit_code, 1);
+}
+
+TEST(CliCheck, AResultThatDoesNotFitTheSpecIsAnErrorNamingTheField) {
+  TempFolder folder;
+  const std::string spec = spec_file(folder, R"({"op": "identity",
+    "input": {"dataType": "UINT8", "sizes": [2], "data": [1, 2]}})");
+  const struct {
+    std::string document;
+    std::string message;
+  } cases[] = {
+      {R"({"output": {"dataType": "INT8", "sizes": [2], "data": [1,2]}})", "output.dataType: is INT8; the spec's is UINT8"},
+      {R"({"output": {"dataType": "UINT8", "sizes": [3], "data": [1,2,3]}})", "output.sizes: are [3]; the spec's are [2]"},
+      {R"({"output": {"dataType": "UINT8", "sizes": [2], "data": [1]}})", "output.data: has 1 values; the buffer has 2"},
+      {R"({"output": {"dataType": "UINT8", "sizes": [2], "data": [1, 300]}})", "output.data[1]: "},
+      {R"({"output": {"dataType": "UINT8", "sizes": [2], "data": [1, 2]}, "extra": 1})", "extra: "},
+      {R"({"backend": "cpu"})", "output: "},
+  };
+  for (const auto& c : cases) {
+    write_text(folder / "theirs.json", c.document);
+    const CliResult result = run_cli_binary({"check", spec, (folder / "theirs.json").string()});
+    EXPECT_EQ(result.exit_code, 2) << c.document;
+    EXPECT_TRUE(result.err.starts_with("error: " + (folder / "theirs.json").string() + ": " + c.message))
+        << result.err;
+  }
+  EXPECT_EQ(run_cli_binary({"check", spec}).exit_code, 2);
+  EXPECT_EQ(run_cli_binary({"check", spec, (folder / "missing.npy").string()}).exit_code, 2);
+}
+
+TEST(CliCheck, EveryGeneratedCaseChecksAgainstTheResultBesideIt) {
+  TempFolder folder;
+  ASSERT_EQ(run_cli_binary({"generate", folder.path().string(), "--count", "12", "--seed", "3"}).exit_code, 0);
+  for (const std::string& name : corpus_files(folder.path())) {
+    if (name.ends_with(".result.json")) continue;
+    std::filesystem::path result = folder / name;
+    result.replace_extension(".result.json");
+    const CliResult check = run_cli_binary({"check", (folder / name).string(), result.string()});
+    EXPECT_EQ(check.exit_code, 0) << name << ": " << check.err;
+  }
+}
+
 }  // namespace
 }  // namespace stridescope::test

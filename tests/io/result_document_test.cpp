@@ -176,5 +176,39 @@ TEST(ResultDocument, NoIndicesMemberWithoutAnIndicesTensor) {
   EXPECT_FALSE(doc.contains("outputIndices"));
 }
 
+TEST(ResultDocumentReading, ReadsBackTheBuffersItWasWrittenFrom) {
+  OpRequest request;
+  request.input = TensorRequest{DataType::Float32, std::vector<uint64_t>{1, 1, 2, 2}, std::nullopt};
+  request.output = TensorRequest{std::nullopt, std::vector<uint64_t>{1, 1, 1, 1}, std::vector<uint64_t>{2, 2, 2, 2}};
+  request.output_indices = TensorRequest{DataType::UInt64, std::nullopt, std::nullopt};
+  request.params = MaxPooling2Request{{2, 2}, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  const Expected<Operation> op = Operation::make(request);
+  ASSERT_TRUE(op.has_value()) << op.error().to_string();
+  const std::vector<std::byte> output = buffer_of<float>({-0.0f});
+  const std::vector<std::byte> indices = buffer_of<uint64_t>({(uint64_t{1} << 63) + 1});
+  const std::string text = write_result_document("mine", *op, output, indices);
+  const Expected<ResultDocument> read = read_result_document(text, *op);
+  ASSERT_TRUE(read.has_value()) << read.error().to_string();
+  EXPECT_EQ(read->backend, "mine");
+  EXPECT_EQ(read->output, output);  // -0 keeps its sign bit
+  EXPECT_EQ(read->indices, indices);  // above 2^53, exactly
+}
+
+TEST(ResultDocumentReading, ValuesMustFitTheSpecsTensor) {
+  const Operation op = identity_1d(DataType::Int8, 2);
+  const auto error_of = [&](const std::string& text) {
+    const Expected<ResultDocument> read = read_result_document(text, op);
+    return read ? std::string("no error") : read.error().to_string();
+  };
+  EXPECT_EQ(error_of(R"({"output": {"dataType": "INT8", "sizes": [2], "data": [1, -128]}})"), "no error");
+  EXPECT_EQ(error_of(R"({"output": {"dataType": "INT8", "sizes": [2], "data": [1, 128]}})").substr(0, 16),
+            "output.data[1]: ");
+  EXPECT_EQ(error_of(R"({"output": {"dataType": "INT8", "sizes": [2], "strides": [2], "data": [1, 2]}})"),
+            "output.strides: are [2]; the spec's are [1]");
+  EXPECT_EQ(error_of(R"({"output": {"dataType": "INT8", "sizes": [2], "data": "1,2"}})"),
+            "output.data: expected an array, got a string");
+  EXPECT_EQ(error_of("[1]").substr(0, 9), "expected ");
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -1,0 +1,154 @@
+// stridescope-cli check SPEC RESULT: is another implementation's result for
+// SPEC (a result document, or .npy files as `run --out X.npy` writes them)
+// the one StrideScope gives, bit for bit? When not, the first element that
+// differs and where its value should have come from.
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "app/cli/commands.h"
+#include "app/cli/tensor_text.h"
+#include "core/compare.h"
+#include "core/io/npy.h"
+#include "core/io/result_document.h"
+#include "core/provenance.h"
+
+namespace stridescope::cli {
+namespace {
+
+bool ends_with(const std::string& text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+Expected<std::string> read_text_file(const std::filesystem::path& file, uint64_t max_bytes) {
+  std::error_code error;
+  const uint64_t size = std::filesystem::file_size(file, error);
+  if (!error && size > max_bytes) {
+    return Error{ErrorCode::InvalidSpec, file.string(), "is larger than --max-bytes (" + std::to_string(max_bytes) + ")"};
+  }
+  std::ifstream stream(file, std::ios::binary);
+  if (!stream) return Error{ErrorCode::Io, file.string(), "cannot open for reading"};
+  std::ostringstream text;
+  text << stream.rdbuf();
+  return text.str();
+}
+
+// One .npy of `run --out X.npy`: the tensor's sizes when it is packed
+// row-major, else its 1-D buffer; either way the buffer's bytes.
+Expected<std::vector<std::byte>> read_npy_buffer(const std::filesystem::path& file, const TensorDesc& desc,
+                                                 uint64_t max_bytes) {
+  Expected<NpyArray> array = read_npy(file, max_bytes);
+  if (!array) return array.error();
+  if (array->type != desc.data_type()) {
+    return Error{ErrorCode::InvalidSpec, file.string(),
+                 "holds " + std::string(to_string(array->type)) + "; the spec's tensor is " +
+                     std::string(to_string(desc.data_type()))};
+  }
+  const uint64_t bytes = desc.buffer_elements() * desc.element_size();
+  if (array->data.size() != bytes) {
+    return Error{ErrorCode::InvalidSpec, file.string(),
+                 "holds " + std::to_string(array->data.size() / desc.element_size()) + " elements; the buffer has " +
+                     std::to_string(desc.buffer_elements())};
+  }
+  std::vector<std::byte> buffer = std::move(array->data);
+  buffer.resize(desc.buffer_bytes());
+  return buffer;
+}
+
+Expected<ResultDocument> read_result(const std::filesystem::path& file, const Operation& op, uint64_t max_bytes) {
+  if (ends_with(file.string(), ".npy")) {
+    ResultDocument result;
+    Expected<std::vector<std::byte>> output = read_npy_buffer(file, op.output(), max_bytes);
+    if (!output) return output.error();
+    result.output = std::move(*output);
+    if (op.output_indices()) {
+      const std::filesystem::path indices_file = file.parent_path() / (file.stem().string() + ".indices.npy");
+      Expected<std::vector<std::byte>> indices = read_npy_buffer(indices_file, *op.output_indices(), max_bytes);
+      if (!indices) return indices.error();
+      result.indices = std::move(*indices);
+    }
+    return result;
+  }
+  Expected<std::string> text = read_text_file(file, max_bytes);
+  if (!text) return text.error();
+  Expected<ResultDocument> result = read_result_document(*text, op);
+  if (!result) return Error{result.error().code, file.string(), result.error().to_string()};
+  return result;
+}
+
+// A result document writes every NaN as "NaN", so its payload is lost: there,
+// a NaN matches any NaN. (.npy keeps the bits, and is compared bit for bit.)
+// Returns how many elements were NaN on both sides.
+uint64_t match_nan_to_nan(const TensorDesc& desc, std::span<const std::byte> ours, std::span<std::byte> theirs) {
+  if (!is_floating(desc.data_type())) return 0;
+  uint64_t matched = 0;
+  const std::size_t size = desc.element_size();
+  for (uint64_t i = 0; i < desc.buffer_elements(); ++i) {
+    const std::byte* a = ours.data() + i * size;
+    std::byte* b = theirs.data() + i * size;
+    if (std::isnan(to_double(read_element(desc.data_type(), a))) &&
+        std::isnan(to_double(read_element(desc.data_type(), b)))) {
+      std::copy(a, a + size, b);
+      ++matched;
+    }
+  }
+  return matched;
+}
+
+// "output[0,0,1,0]: result.json has 7, cpu gives 6 (1 of 4 elements differ)" and the rule.
+void report(Context& context, std::string_view part, const TensorDesc& desc, const Mismatch& mismatch,
+            std::span<const std::byte> ours, std::span<const std::byte> theirs, const LoadedSpec& loaded) {
+  const CliArguments& args = context.args;
+  const std::size_t offset = mismatch.first_offset * desc.element_size();
+  context.err << part << format_coord(mismatch.first) << ": " << args.positional[1] << " has "
+              << format_element(desc.data_type(), theirs.data() + offset) << ", " << args.backend << " gives "
+              << format_element(desc.data_type(), ours.data() + offset) << " (" << mismatch.count << " of "
+              << desc.element_count() << (desc.element_count() == 1 ? " element" : " elements") << " differ)\n";
+  if (Expected<Provenance> why = explain(loaded.op, mismatch.first, loaded.input, 0)) {
+    context.err << "  " << why->rule << '\n';
+  }
+}
+
+}  // namespace
+
+int command_check(Context& context) {
+  const CliArguments& args = context.args;
+  Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
+  if (!loaded) return fail(context, loaded.error());
+  Expected<ResultDocument> theirs = read_result(args.positional[1], loaded->op, context.limits.max_bytes);
+  if (!theirs) return fail(context, theirs.error());
+  Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
+  if (!backend) return fail(context, backend.error());
+  Expected<RunResult> ours = run_to_new_buffers(**backend, loaded->op, loaded->input);
+  if (!ours) return fail(context, ours.error());
+
+  const bool from_json = !ends_with(args.positional[1], ".npy");
+  struct Part {
+    std::string_view name;
+    const TensorDesc* desc;
+    std::span<const std::byte> ours;
+    std::span<std::byte> theirs;
+  };
+  std::vector<Part> parts = {{"output", &loaded->op.output(), ours->output, theirs->output}};
+  if (loaded->op.output_indices()) {
+    parts.push_back({"outputIndices", &*loaded->op.output_indices(), ours->indices, theirs->indices});
+  }
+  bool equal = true;
+  uint64_t nan_matches = 0;
+  for (const Part& part : parts) {
+    if (from_json) nan_matches += match_nan_to_nan(*part.desc, part.ours, part.theirs);
+    if (const std::optional<Mismatch> mismatch = compare_tensors(*part.desc, part.ours, part.theirs)) {
+      report(context, part.name, *part.desc, *mismatch, part.ours, part.theirs, *loaded);
+      equal = false;
+    }
+  }
+  if (!equal) return kExitMismatch;
+  const uint64_t elements = loaded->op.output().element_count();
+  context.out << "equal: " << args.positional[1] << " matches " << args.backend << " bit for bit on " << elements
+              << (elements == 1 ? " output element" : " output elements")
+              << (loaded->op.output_indices() ? " and their indices" : "")
+              << (nan_matches > 0 ? " (a result document has no NaN payloads: its NaNs matched NaNs)" : "") << '\n';
+  return kExitOk;
+}
+
+}  // namespace stridescope::cli
