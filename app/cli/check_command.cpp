@@ -2,6 +2,7 @@
 // SPEC (a result document, or .npy files as `run --out X.npy` writes them)
 // the one StrideScope gives, bit for bit? When not, the first element that
 // differs and where its value should have come from.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -15,10 +16,6 @@
 
 namespace stridescope::cli {
 namespace {
-
-bool ends_with(const std::string& text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 Expected<std::string> read_text_file(const std::filesystem::path& file, uint64_t max_bytes) {
   std::error_code error;
@@ -56,13 +53,13 @@ Expected<std::vector<std::byte>> read_npy_buffer(const std::filesystem::path& fi
 }
 
 Expected<ResultDocument> read_result(const std::filesystem::path& file, const Operation& op, uint64_t max_bytes) {
-  if (ends_with(file.string(), ".npy")) {
+  if (is_npy_file(file.string())) {
     ResultDocument result;
     Expected<std::vector<std::byte>> output = read_npy_buffer(file, op.output(), max_bytes);
     if (!output) return output.error();
     result.output = std::move(*output);
     if (op.output_indices()) {
-      const std::filesystem::path indices_file = file.parent_path() / (file.stem().string() + ".indices.npy");
+      const std::filesystem::path indices_file = indices_npy_path(file);
       Expected<std::vector<std::byte>> indices = read_npy_buffer(indices_file, *op.output_indices(), max_bytes);
       if (!indices) return indices.error();
       result.indices = std::move(*indices);
@@ -122,7 +119,7 @@ int command_check(Context& context) {
   Expected<RunResult> ours = run_to_new_buffers(**backend, loaded->op, loaded->input);
   if (!ours) return fail(context, ours.error());
 
-  const bool from_json = !ends_with(args.positional[1], ".npy");
+  const bool from_json = !is_npy_file(args.positional[1]);
   struct Part {
     std::string_view name;
     const TensorDesc* desc;

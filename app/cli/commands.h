@@ -40,6 +40,11 @@ struct LoadedSpec {
 };
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits);
 
+// Whether `path` names a .npy file (case-insensitive: "X.NPY" is one too).
+bool is_npy_file(const std::string& path);
+// X.indices.npy beside X.npy: where run --out X.npy writes the indices and check reads them.
+std::filesystem::path indices_npy_path(const std::filesystem::path& out);
+
 // Prints the error, returns its exit code.
 int fail(Context& context, const Error& error);
 

@@ -15,14 +15,6 @@
 namespace stridescope::cli {
 namespace {
 
-// Case-insensitive: "X.NPY" is a .npy file too.
-bool ends_with(const std::string& text, std::string_view suffix) {
-  if (text.size() < suffix.size()) return false;
-  return std::equal(suffix.begin(), suffix.end(), text.end() - static_cast<std::ptrdiff_t>(suffix.size()),
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
-                                                std::tolower(static_cast<unsigned char>(b)); });
-}
-
 // The .npy shape of a result buffer: the logical sizes when the buffer is
 // exactly the packed row-major tensor, else the flat physical buffer.
 std::vector<uint64_t> npy_shape(const TensorDesc& desc) {
@@ -39,9 +31,6 @@ std::string_view as_chars(const std::vector<std::byte>& bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
-  return out.parent_path() / (out.stem().string() + ".indices.npy");
-}
 
 // X.npy, and X.indices.npy when the op has indices: both are written before
 // either replaces an earlier run's file, so a failure never leaves a new
@@ -67,7 +56,7 @@ Status write_outputs(const CliArguments& args, std::string_view backend, const O
     return {};
   }
   const std::filesystem::path file(*args.out);
-  if (ends_with(*args.out, ".npy")) return write_npy_outputs(file, op, result);
+  if (is_npy_file(*args.out)) return write_npy_outputs(file, op, result);
   return write_file_atomically(file, [&](std::ostream& stream) {
     write_result_document(stream, backend, op, result.output, result.indices);
     return static_cast<bool>(stream);
@@ -113,6 +102,17 @@ std::optional<Error> first_mismatch(const Operation& op, const BackendRun& refer
 }
 
 }  // namespace
+
+bool is_npy_file(const std::string& path) {
+  constexpr std::string_view suffix = ".npy";
+  if (path.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), path.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+                    [](char wanted, char given) { return wanted == std::tolower(static_cast<unsigned char>(given)); });
+}
+
+std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
+  return out.parent_path() / (out.stem().string() + ".indices.npy");
+}
 
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits) {
   Expected<Spec> spec = load_spec_file(file);
