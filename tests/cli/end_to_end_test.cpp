@@ -763,6 +763,11 @@ TEST(CliCheck, AResultThatDoesNotFitTheSpecIsAnErrorNamingTheField) {
   }
   EXPECT_EQ(run_cli_binary({"check", spec}).exit_code, 2);
   EXPECT_EQ(run_cli_binary({"check", spec, (folder / "missing.npy").string()}).exit_code, 2);
+  // Far longer than two values can be written: refused before it is parsed.
+  write_text(folder / "huge.json", R"({"output": {"data": [)" + std::string(200000, ' ') + "1,2]}}");
+  const CliResult huge = run_cli_binary({"check", spec, (folder / "huge.json").string()});
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_NE(huge.err.find("is longer than a result document of this spec can be"), std::string::npos) << huge.err;
 }
 
 TEST(CliCheck, EveryGeneratedCaseChecksAgainstTheResultBesideIt) {
