@@ -3,15 +3,14 @@
 // the one StrideScope gives, bit for bit? When not, the first element that
 // differs and where its value should have come from.
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <fstream>
 
 #include "app/cli/commands.h"
 #include "app/cli/tensor_text.h"
 #include "core/compare.h"
 #include "core/io/npy.h"
 #include "core/io/result_document.h"
+#include "core/io/text_file.h"
 #include "core/provenance.h"
 
 namespace stridescope::cli {
@@ -24,22 +23,6 @@ uint64_t longest_result_document(const Operation& op) {
   uint64_t values = op.output().buffer_elements();
   if (op.output_indices()) values += op.output_indices()->buffer_elements();
   return values * 48 + (uint64_t{1} << 16);
-}
-
-Expected<std::string> read_text_file(const std::filesystem::path& file, uint64_t most) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) return Error{ErrorCode::Io, file.string(), "cannot open for reading"};
-  std::string text;
-  std::array<char, 1 << 16> chunk;
-  while (stream.read(chunk.data(), chunk.size()) || stream.gcount() > 0) {
-    text.append(chunk.data(), static_cast<std::size_t>(stream.gcount()));
-    if (text.size() > most) {
-      return Error{ErrorCode::InvalidSpec, file.string(),
-                   "is longer than a result document of this spec can be (" + std::to_string(most) + " bytes)"};
-    }
-  }
-  if (stream.bad()) return Error{ErrorCode::Io, file.string(), "cannot be read"};
-  return text;
 }
 
 // One .npy of `run --out X.npy`: the tensor's sizes when it is packed
@@ -78,7 +61,9 @@ Expected<ResultDocument> read_result(const std::filesystem::path& file, const Op
     }
     return result;
   }
-  Expected<std::string> text = read_text_file(file, longest_result_document(op));
+  const uint64_t most = longest_result_document(op);
+  Expected<std::string> text = read_text_file(
+      file, most, "is longer than a result document of this spec can be (" + std::to_string(most) + " bytes)");
   if (!text) return text.error();
   Expected<ResultDocument> result = read_result_document(*text, op);
   if (!result) return Error{result.error().code, file.string(), result.error().to_string()};

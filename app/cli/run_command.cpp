@@ -31,20 +31,24 @@ std::string_view as_chars(const std::vector<std::byte>& bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-
 // X.npy, and X.indices.npy when the op has indices: both are written before
 // either replaces an earlier run's file, so a failure never leaves a new
 // output beside old indices.
 Status write_npy_outputs(const std::filesystem::path& file, const Operation& op, const RunResult& result) {
-  Expected<std::vector<std::byte>> output = encode_buffer_npy(op.output(), result.output);
-  if (!output) return Error{output.error().code, file.string(), output.error().to_string()};
-  std::vector<FileContents> files{{file, as_chars(*output)}};
-  std::optional<Expected<std::vector<std::byte>>> indices;
-  if (op.output_indices()) {
-    const std::filesystem::path indices_file = indices_npy_path(file);
-    indices = encode_buffer_npy(*op.output_indices(), result.indices);
-    if (!*indices) return Error{indices->error().code, indices_file.string(), indices->error().to_string()};
-    files.push_back({indices_file, as_chars(**indices)});
+  struct Part {
+    std::filesystem::path file;
+    const TensorDesc& desc;
+    std::span<const std::byte> buffer;
+  };
+  std::vector<Part> parts{{file, op.output(), result.output}};
+  if (op.output_indices()) parts.push_back({indices_npy_path(file), *op.output_indices(), result.indices});
+  std::vector<std::vector<std::byte>> encoded;  // what `files` point into
+  std::vector<FileContents> files;
+  for (const Part& part : parts) {
+    Expected<std::vector<std::byte>> bytes = encode_buffer_npy(part.desc, part.buffer);
+    if (!bytes) return Error{bytes.error().code, part.file.string(), bytes.error().to_string()};
+    encoded.push_back(std::move(*bytes));  // moving a vector keeps its elements where they are
+    files.push_back({part.file, as_chars(encoded.back())});
   }
   return write_files_atomically(files);
 }

@@ -1,14 +1,12 @@
 // parse_spec and load_spec_file (spec_file.h): the spec's JSON shape, read
 // into an OpRequest; Operation::make judges what the numbers mean.
-#include <cerrno>
 #include <cmath>
-#include <fstream>
-#include <system_error>
 
 #include "core/decimal.h"
 #include "core/io/json_reading.h"
 #include "core/scalar.h"
 #include "core/io/spec_file.h"
+#include "core/io/text_file.h"
 
 namespace stridescope {
 namespace {
@@ -282,23 +280,11 @@ Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::pat
 }
 
 Expected<Spec> load_spec_file(const std::filesystem::path& file) {
-  // Read as a stream, not by the file's size: a pipe, /dev/stdin or a
-  // process substitution (<(make-spec)) has none.
-  std::error_code error;
-  if (std::filesystem::is_directory(file, error)) return Error{ErrorCode::Io, file.string(), "is a folder, not a spec file"};
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) return Error{ErrorCode::Io, file.string(), "cannot read: " + std::generic_category().message(errno)};
-  std::string text;
-  char chunk[1 << 16];
-  while (stream.read(chunk, sizeof chunk) || stream.gcount() > 0) {
-    text.append(chunk, static_cast<std::size_t>(stream.gcount()));
-    if (text.size() > kMaxSpecBytes) {
-      return invalid(file.string(), "spec file is larger than " + std::to_string(kMaxSpecBytes) +
-                                        " bytes; give large inputs as .npy files");
-    }
-  }
-  if (stream.bad()) return Error{ErrorCode::Io, file.string(), "read failed"};
-  Expected<Spec> spec = parse_spec(text, file.parent_path());
+  Expected<std::string> text = read_text_file(
+      file, kMaxSpecBytes,
+      "spec file is larger than " + std::to_string(kMaxSpecBytes) + " bytes; give large inputs as .npy files");
+  if (!text) return text.error();
+  Expected<Spec> spec = parse_spec(*text, file.parent_path());
   if (!spec) return with_file(spec.error(), file);
   return spec;
 }
