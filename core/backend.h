@@ -32,7 +32,7 @@ class Backend {
   Backend(const Backend&) = delete;
   Backend& operator=(const Backend&) = delete;
 
-  // "cpu" or "vulkan", as the CLI's --backend names it.
+  // "cpu", "cpu-reference" or "vulkan", as the CLI's --backend names it.
   virtual std::string_view name() const = 0;
   // What it runs on, for people: "CPU reference", "llvmpipe (LLVM 15.0.6, 256 bits)".
   virtual std::string device_name() const = 0;

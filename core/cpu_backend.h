@@ -9,7 +9,7 @@ namespace stridescope {
 
 class CpuReferenceBackend final : public Backend {
  public:
-  std::string_view name() const override { return "cpu"; }
+  std::string_view name() const override { return "cpu-reference"; }
   std::string device_name() const override { return "CPU reference"; }
   Expected<RunStats> run(const Operation& op, std::span<const std::byte> input,
                          std::span<std::byte> output, std::span<std::byte> indices) override;

@@ -17,7 +17,7 @@ BackendSet BackendSet::create(const std::vector<std::string>& names, const Backe
   for (const std::string& name : names) {
     Expected<std::unique_ptr<Backend>> made = factory(name);
     if (made) {
-      // Named as asked: the reference CPU backend calls itself "cpu" too.
+      // Named as asked, so a set can hold two backends of one kind.
       const std::string device = (*made)->device_name();
       set.add(std::move(made.value()));
       set.infos_.back().name = name;

@@ -17,7 +17,7 @@ using test::U64s;
 
 TEST(CpuBackend, NamesItselfForTheCli) {
   CpuReferenceBackend backend;
-  EXPECT_EQ(backend.name(), "cpu");
+  EXPECT_EQ(backend.name(), "cpu-reference");
   EXPECT_EQ(backend.device_name(), "CPU reference");
 }
 

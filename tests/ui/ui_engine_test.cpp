@@ -124,7 +124,7 @@ class EngineTest : public QObject {
   }
 
   void BackendSet_NamesBackendsAsTheFactoryWasAsked() {
-    // The reference backend calls itself "cpu"; beside the fast one it is "cpu-reference".
+    // The set names each backend as it was asked for, whatever the backend calls itself.
     const BackendSet set = BackendSet::create({"cpu", "cpu-reference"}, [](std::string_view) {
       return Expected<std::unique_ptr<Backend>>(std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>()));
     });
