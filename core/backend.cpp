@@ -1,5 +1,7 @@
 #include "backend.h"
 
+#include <chrono>
+
 namespace stridescope {
 
 Status check_buffer_sizes(const Operation& op, std::span<const std::byte> input, std::span<std::byte> output,
@@ -19,15 +21,17 @@ Status check_buffer_sizes(const Operation& op, std::span<const std::byte> input,
   return {};
 }
 
-
 Expected<RunResult> run_to_new_buffers(Backend& backend, const Operation& op,
                                        std::span<const std::byte> input) {
   RunResult result;
   result.output.assign(op.output().buffer_bytes(), std::byte{0});
   if (op.output_indices()) result.indices.assign(op.output_indices()->buffer_bytes(), std::byte{0});
+  const auto start = std::chrono::steady_clock::now();
   auto stats = backend.run(op, input, result.output, result.indices);
+  const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
   if (!stats) return stats.error();
   result.stats = *stats;
+  result.stats.host_milliseconds = elapsed.count();
   return result;
 }
 

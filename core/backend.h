@@ -23,6 +23,9 @@ struct PassTiming {
 struct RunStats {
   std::optional<double> gpu_milliseconds;  // device time from timestamp queries, where measured
   std::vector<PassTiming> passes;          // the same time per pass, in submission order
+  // Wall-clock time of the whole Backend::run call (transfers and waits
+  // included), measured by run_to_new_buffers: the CPU backends' only time.
+  std::optional<double> host_milliseconds;
 };
 
 class Backend {
@@ -57,7 +60,8 @@ struct RunResult {
 Status check_buffer_sizes(const Operation& op, std::span<const std::byte> input,
                           std::span<std::byte> output, std::span<std::byte> indices);
 
-// Runs into freshly allocated, zero-filled buffers.
+// Runs into freshly allocated, zero-filled buffers; times the call
+// (RunStats::host_milliseconds).
 Expected<RunResult> run_to_new_buffers(Backend& backend, const Operation& op,
                                        std::span<const std::byte> input);
 

@@ -33,16 +33,16 @@ const std::vector<OptionInfo>& option_table() {
       {"--sizes", true, {"layout"}},
       {"--strides", true, {"layout"}},
       {"--dataType", true, {"layout"}},
-      {"--count", true, {"generate"}},
-      {"--seed", true, {"generate"}},
-      {"--op", true, {"generate"}},
-      {"--max-elements", true, {"generate"}},
+      {"--count", true, {"generate", "selftest"}},
+      {"--seed", true, {"generate", "selftest"}},
+      {"--op", true, {"generate", "selftest"}},
+      {"--max-elements", true, {"generate", "selftest"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 7> kCommands = {"run",  "compare",  "explain", "layout",
-                                                       "demo", "generate", "check"};
+constexpr std::array<std::string_view, 8> kCommands = {"run",  "compare",  "explain", "layout",
+                                                       "demo", "generate", "check",   "selftest"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -95,7 +95,11 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     if (!number) return number.error();
     const uint64_t most = name == "--count" ? kMaxGeneratedCases : kMaxGeneratedElements;
     if (*number == 0 || *number > most) return invalid(option, "must be 1 to " + std::to_string(most));
-    (name == "--count" ? args.count : args.max_elements) = *number;
+    if (name == "--count") {
+      args.count = *number;
+    } else {
+      args.max_elements = *number;
+    }
   } else if (name == "--seed") {
     Expected<uint64_t> seed = parse_uint(value, option);
     if (!seed) return seed.error();
@@ -164,7 +168,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate or check)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check or selftest)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

@@ -21,7 +21,7 @@
 namespace stridescope::cli {
 
 struct CliArguments {
-  std::string command;                 // run, compare, explain, layout, demo, generate, check ("" when absent)
+  std::string command;                 // run, compare, explain, layout, demo, generate, check, selftest ("" when absent)
   std::vector<std::string> positional;  // SPEC; DIR for demo and generate; SPEC RESULT for check
   bool help = false;
   bool version = false;
@@ -38,8 +38,8 @@ struct CliArguments {
   std::optional<std::string> sizes;
   std::optional<std::string> strides;
   std::optional<std::string> data_type;
-  // generate
-  uint64_t count = 20;
+  // generate and selftest
+  std::optional<uint64_t> count;  // each command has its own default
   uint64_t seed = 1;
   std::optional<OpKind> generate_op;  // --op; any op when absent
   uint64_t max_elements = 64;

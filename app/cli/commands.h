@@ -30,6 +30,7 @@ int command_layout(Context& context);
 int command_demo(Context& context);
 int command_generate(Context& context);
 int command_check(Context& context);
+int command_selftest(Context& context);
 
 // A spec loaded, validated, with its input buffer built: what run, compare,
 // explain and demo all start from.
@@ -39,6 +40,8 @@ struct LoadedSpec {
   std::vector<std::byte> input;
 };
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits);
+// The same for a spec already in memory (a generated one).
+Expected<LoadedSpec> validate_spec(Spec spec, const Limits& limits);
 
 // Whether `path` names a .npy file (case-insensitive: "X.NPY" is one too).
 bool is_npy_file(const std::string& path);

@@ -13,6 +13,8 @@
 namespace stridescope::cli {
 namespace {
 
+constexpr uint64_t kDefaultCases = 20;
+
 // "case_0007_slice1": the number (at least four digits) and what it holds.
 // It depends on the index alone, so a larger corpus names its first cases as
 // a smaller one does.
@@ -26,14 +28,12 @@ std::string case_name(uint64_t index, OpKind op) {
 // corpus's file unless both can.
 Status write_case(const std::filesystem::path& folder, const std::string& name, const Spec& spec, Backend& backend,
                   const std::string& backend_name, const Limits& limits) {
-  Expected<Operation> op = Operation::make(spec.request, limits);
-  if (!op) return op.error();
-  Expected<std::vector<std::byte>> input = make_input_buffer(spec, op->input(), limits);
-  if (!input) return input.error();
-  Expected<RunResult> result = run_to_new_buffers(backend, *op, *input);
+  Expected<LoadedSpec> loaded = validate_spec(spec, limits);
+  if (!loaded) return loaded.error();
+  Expected<RunResult> result = run_to_new_buffers(backend, loaded->op, loaded->input);
   if (!result) return result.error();
   const std::string spec_text = write_spec(spec);
-  const std::string result_text = write_result_document(backend_name, *op, result->output, result->indices);
+  const std::string result_text = write_result_document(backend_name, loaded->op, result->output, result->indices);
   const std::vector<FileContents> files{{folder / (name + ".json"), spec_text},
                                         {folder / (name + ".result.json"), result_text}};
   return write_files_atomically(files);
@@ -55,7 +55,8 @@ int command_generate(Context& context) {
   options.max_elements = args.max_elements;
   // Case i's seed depends only on --seed and i: a longer corpus extends a shorter one.
   SplitMix64 seeds(args.seed);
-  for (uint64_t i = 0; i < args.count; ++i) {
+  const uint64_t count = args.count.value_or(kDefaultCases);
+  for (uint64_t i = 0; i < count; ++i) {
     Expected<Spec> spec = random_spec(seeds.next(), options);
     if (!spec) return fail(context, spec.error());
     const std::string name = case_name(i, spec->request.kind());
@@ -63,7 +64,7 @@ int command_generate(Context& context) {
       return fail(context, s.error());
     }
   }
-  context.out << "wrote " << args.count << (args.count == 1 ? " case" : " cases") << " to " << folder.string()
+  context.out << "wrote " << count << (count == 1 ? " case" : " cases") << " to " << folder.string()
               << " (seed " << args.seed << ", results from " << args.backend
               << "): case_NNNN_OP.json, the spec, and case_NNNN_OP.result.json, its result document\n";
   return kExitOk;

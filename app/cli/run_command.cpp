@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "app/cli/backend_comparison.h"
 #include "app/cli/commands.h"
 #include "app/cli/tensor_text.h"
 #include "core/compare.h"
@@ -67,44 +68,6 @@ Status write_outputs(const CliArguments& args, std::string_view backend, const O
   });
 }
 
-struct BackendRun {
-  std::string name;
-  RunResult result;
-};
-
-// "cpu gives 6, vulkan gives 7" for the element at `offset`.
-std::string values_at(const TensorDesc& desc, uint64_t offset, const BackendRun& a, const BackendRun& b,
-                      bool indices) {
-  const std::size_t size = desc.element_size();
-  const auto& buffer_a = indices ? a.result.indices : a.result.output;
-  const auto& buffer_b = indices ? b.result.indices : b.result.output;
-  return a.name + " gives " + format_element(desc.data_type(), buffer_a.data() + offset * size) + ", " + b.name +
-         " gives " + format_element(desc.data_type(), buffer_b.data() + offset * size);
-}
-
-std::optional<Error> first_mismatch(const Operation& op, const BackendRun& reference, const BackendRun& other) {
-  struct Part {
-    const char* name;
-    const TensorDesc* desc;
-    bool indices;
-  };
-  std::vector<Part> parts = {{"output", &op.output(), false}};
-  if (op.output_indices()) parts.push_back({"outputIndices", &*op.output_indices(), true});
-  for (const Part& part : parts) {
-    const auto& a = part.indices ? reference.result.indices : reference.result.output;
-    const auto& b = part.indices ? other.result.indices : other.result.output;
-    if (auto mismatch = compare_tensors(*part.desc, a, b)) {
-      return invalid(std::string(part.name) + format_coord(mismatch->first),
-                     other.name + " differs from " + reference.name + " at offset " +
-                         std::to_string(mismatch->first_offset) + " (" +
-                         values_at(*part.desc, mismatch->first_offset, reference, other, part.indices) + "); " +
-                         std::to_string(mismatch->count) + " of " + std::to_string(part.desc->element_count()) +
-                         " elements differ");
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 bool is_npy_file(const std::string& path) {
@@ -118,29 +81,38 @@ std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
   return out.parent_path() / (out.stem().string() + ".indices.npy");
 }
 
+Expected<LoadedSpec> validate_spec(Spec spec, const Limits& limits) {
+  Expected<Operation> op = Operation::make(spec.request, limits);
+  if (!op) return op.error();
+  Expected<std::vector<std::byte>> input = make_input_buffer(spec, op->input(), limits);
+  if (!input) return input.error();
+  return LoadedSpec{std::move(spec), std::move(*op), std::move(*input)};
+}
+
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits) {
   Expected<Spec> spec = load_spec_file(file);
   if (!spec) return spec.error();
-  Expected<Operation> op = Operation::make(spec->request, limits);
-  if (!op) return op.error();
-  Expected<std::vector<std::byte>> input = make_input_buffer(*spec, op->input(), limits);
-  if (!input) return input.error();
-  return LoadedSpec{std::move(*spec), std::move(*op), std::move(*input)};
+  return validate_spec(std::move(*spec), limits);
 }
 
 namespace {
 
-// --timings: "timings: vulkan (device): 1.234 ms" and one line per pass.
+// --timings: "timings: vulkan (device): 1.234 ms" and one line per pass, or
+// for a backend without device timestamps (the CPU backends) the wall-clock
+// time of its run: "timings: cpu (device): 0.412 ms wall clock".
 void print_timings(std::ostream& err, const std::string& backend, const std::string& device, const RunStats& stats) {
   err << "timings: " << backend << " (" << device << "): ";
-  if (!stats.gpu_milliseconds) {
-    err << "no device timestamps\n";
-    return;
-  }
   const std::ios_base::fmtflags flags = err.flags();
   const std::streamsize precision = err.precision();
-  err << std::fixed << std::setprecision(3) << *stats.gpu_milliseconds << " ms\n";
-  for (const PassTiming& pass : stats.passes) err << "  " << pass.milliseconds << " ms  " << pass.label << '\n';
+  err << std::fixed << std::setprecision(3);
+  if (stats.gpu_milliseconds) {
+    err << *stats.gpu_milliseconds << " ms\n";
+    for (const PassTiming& pass : stats.passes) err << "  " << pass.milliseconds << " ms  " << pass.label << '\n';
+  } else if (stats.host_milliseconds) {
+    err << *stats.host_milliseconds << " ms wall clock\n";
+  } else {
+    err << "not measured\n";
+  }
   err.flags(flags);
   err.precision(precision);
 }
@@ -166,40 +138,6 @@ int command_run(Context& context) {
 }
 
 namespace {
-
-// The backends compare runs every spec on, made once, and what it says about
-// the ones it could not make.
-struct CompareBackends {
-  std::vector<std::pair<std::string, std::unique_ptr<Backend>>> ready;
-  std::vector<std::string> notes;  // for stderr, one line each
-};
-
-Expected<CompareBackends> make_compare_backends(const Context& context) {
-  CompareBackends backends;
-  std::vector<std::string> unavailable;
-  for (const std::string& name : context.env.compiled_backends()) {
-    Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(name, context.backend_options);
-    if (!backend) {
-      if (backend.error().code != ErrorCode::BackendUnavailable) return backend.error();
-      // A device asked for by name (the error is at --device) that is missing
-      // is an error, not a note.
-      if (backend.error().path == "--device") return backend.error();
-      unavailable.push_back(name + " backend unavailable (" + backend.error().to_string() + ")");
-      continue;
-    }
-    backends.ready.emplace_back(name, std::move(*backend));
-  }
-  if (backends.ready.empty()) return Error{ErrorCode::BackendUnavailable, "", "no backend is available"};
-  const std::string& first = backends.ready.front().first;
-  for (const std::string& note : unavailable) {
-    backends.notes.push_back("note: " + note + "; compared " + first +
-                             (backends.ready.size() > 1 ? " with the others" : " alone"));
-  }
-  if (backends.ready.size() == 1 && unavailable.empty()) {
-    backends.notes.push_back("note: this build has only the " + first + " backend; compared " + first + " alone");
-  }
-  return backends;
-}
 
 // Runs one spec on every backend and compares with the first. Lines start
 // with `prefix` (the spec's path when several are compared).

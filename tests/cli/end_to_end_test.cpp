@@ -369,6 +369,18 @@ TEST(CliCompare, EveryAvailableBackendAgreesOnTheExample) {
   }
 }
 
+TEST(CliSelftest, EveryBackendOfThisBuildAgreesWithTheReference) {
+  const CliResult result = run_cli_binary({"selftest", "--count", "40"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out.rfind("reference: cpu-reference (CPU reference)\n", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("testing:   cpu (CPU ("), std::string::npos) << result.out;
+  const bool vulkan_here = has_vulkan() && result.err.find("vulkan backend unavailable") == std::string::npos;
+  if (vulkan_here) {
+    EXPECT_NE(result.out.find("testing:   vulkan ("), std::string::npos) << result.out;
+  }
+  EXPECT_NE(result.out.find(" 0 differ, 0 failed\n"), std::string::npos) << result.out;
+}
+
 TEST(CliCompare, InvalidSpecExitsTwo) {
   TempFolder folder;
   const CliResult result = run_cli_binary({"compare", spec_file(folder, R"({"op": "identity"})")});
