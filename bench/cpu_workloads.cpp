@@ -1,4 +1,4 @@
-// The fast CPU backend on issue 5's workloads, each judged against memcpy of
+// The fast CPU backend on the README's workloads (W1-W4), each judged against memcpy of
 // the same bytes measured in the same iterations.
 //
 // "The same bytes": an op that reads R bytes and writes W bytes is compared
@@ -13,13 +13,13 @@
 // (manual time); the counters give the medians:
 //   op_ms      median time of the op
 //   memcpy_ms  median time of memcpy of the same bytes (one thread, glibc)
-//   x_memcpy   op_ms / memcpy_ms, the number the issue's targets are about
+//   x_memcpy   op_ms / memcpy_ms, the number the targets below are about
 //   x_best     fastest op / fastest memcpy: the ratio when no other process
 //              took the cores (on a shared machine the medians include time
 //              slices lost to other work, the minimums much less)
 // Interleaving keeps the ratios honest on a machine whose load changes.
 //
-// Targets (issue 5): W1 <= 1.3, W2 <= 1.5, W3 <= 1.5, W4 <= 1.5, FLOAT16 /
+// Targets (the README's table): W1 <= 1.3, W2 <= 1.5, W3 <= 1.5, W4 <= 1.5, FLOAT16 /
 // INT8 / INT64 variants <= 2; small tensors: no thread start-up, no
 // allocation per call.
 #include <benchmark/benchmark.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The issue-5 workloads in NumPy and PyTorch, beside a NumPy copy of the same bytes.
+"""The README's benchmark workloads in NumPy and PyTorch, beside a NumPy copy of the same bytes.
 
 Not part of CI. Reproduces the comparison stridescope-bench makes for the fast
 CPU backend: every workload is timed back to back with a copy of the same

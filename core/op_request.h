@@ -52,7 +52,7 @@ struct PaddingRequest {
 };
 
 struct MaxPooling2Request {
-  // What an omitted array holds, in every spatial dimension (opspec.md).
+  // What an omitted array holds, in every spatial dimension (resources/docs/spec-format.md).
   static constexpr uint64_t kDefaultStride = 1;
   static constexpr uint64_t kDefaultPadding = 0;
   static constexpr uint64_t kDefaultDilation = 1;

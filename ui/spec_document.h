@@ -32,7 +32,7 @@ class SpecDocument : public QObject {
   // New document / file opened: replaces the spec and clears the history.
   void reset(Spec spec, std::optional<std::filesystem::path> file);
 
-  // Opens and saves spec files (opspec.md); saving is atomic.
+  // Opens and saves spec files (resources/docs/spec-format.md); saving is atomic.
   Status open(const std::filesystem::path& file);
   Status save(const std::filesystem::path& file);
 

@@ -1,4 +1,4 @@
-// stridescope-cli: the headless front end of opspec.md section 3.
+// stridescope-cli: the headless front end (resources/docs/cli.md).
 //
 //   run SPEC [--backend cpu|vulkan] [--out FILE]   result document, or .npy files
 //   compare SPEC                                   every available backend, bit for bit

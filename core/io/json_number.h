@@ -1,4 +1,4 @@
-// How StrideScope's files write numbers in JSON (opspec.md, "Result document"):
+// How StrideScope's files write numbers in JSON (resources/docs/result-document.md):
 //   - integers exactly, 64-bit ones included (never through a double);
 //   - floating values as the shortest decimal that reads back to the same
 //     value of their own type (parse as double, round to nearest FLOAT16 /

@@ -1,4 +1,4 @@
-// The result document of `stridescope-cli run` (opspec.md, "Result document"):
+// The result document of `stridescope-cli run` (resources/docs/result-document.md):
 //
 //   {
 //     "backend": "cpu",

@@ -1,4 +1,4 @@
-// Spec files (opspec.md section 1): one operator invocation as JSON, with the
+// Spec files (resources/docs/spec-format.md): one operator invocation as JSON, with the
 // DirectML struct fields in camelCase.
 //
 //   {
@@ -18,7 +18,7 @@
 // input, sizes agreeing, ...) is Operation::make's job, which names fields
 // the same way.
 //
-// Defaults and extensions, beyond opspec.md:
+// Defaults and extensions, beyond the published contract (all in spec-format.md):
 //   - `output` may be left out (same as {}); `params` may be left out for identity.
 //   - An input with none of `data`, `fill`, `npy` is filled with iota.
 //   - `paddingValue` and `data` entries may also be the strings "NaN",
@@ -66,7 +66,7 @@ Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::pat
 // name the file; field errors name the field.
 Expected<Spec> load_spec_file(const std::filesystem::path& file);
 
-// Pretty JSON following opspec.md that parse_spec reads back to the same Spec
+// Pretty JSON following spec-format.md that parse_spec reads back to the same Spec
 // (an `npy` path is written as held).
 std::string write_spec(const Spec& spec);
 

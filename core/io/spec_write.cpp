@@ -1,5 +1,5 @@
 // write_spec and save_spec_file (spec_file.h): pretty JSON following
-// opspec.md, arrays on one line the way the contract shows them.
+// resources/docs/spec-format.md, arrays on one line the way it shows them.
 #include <nlohmann/json.hpp>
 
 #include "core/io/atomic_file.h"

@@ -1,4 +1,4 @@
-// opspec.md section 3 against the built stridescope-cli: commands, exit codes
+// resources/docs/cli.md against the built stridescope-cli: commands, exit codes
 // (0 ok; 2 invalid spec or bad arguments; 3 backend unavailable; compare 1 on
 // a mismatch) and errors as one stderr line "error: <field path>: <message>".
 #include <gtest/gtest.h>
@@ -56,7 +56,7 @@ TEST(CliRun, InvalidSpecExitsTwoWithTheContractsErrorLine) {
   EXPECT_EQ(result.out, "");
 }
 
-// One rule of opspec.md per row: the spec breaking it, and the field path the
+// One rule of the spec format (resources/docs/) per row: the spec breaking it, and the field path the
 // error line must name.
 struct InvalidCase {
   const char* rule;

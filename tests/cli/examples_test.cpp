@@ -1,6 +1,6 @@
 // Every spec in resources/examples, run by the built stridescope-cli, gives
 // the values printed on the DirectML page it comes from. The expected values
-// below are copied by hand from those pages (shared/seeds), not computed:
+// below are copied by hand from those pages (Microsoft's DirectML docs), not computed:
 //   DML_SLICE_OPERATOR_DESC examples 1 and 2, DML_SLICE1_OPERATOR_DESC
 //   examples 1 and 2, DML_PADDING_OPERATOR_DESC examples 1 to 4, and the
 //   layouts of "DirectML tensor sizes and strides" (letters A..F numbered 1..6).

@@ -1,5 +1,5 @@
 // The Backend interface: run() reads and writes the physical buffers through
-// the tensors' strides (opspec.md §2: "a broadcast or overlapping input, or a
+// the tensors' strides (operators.md: "a broadcast or overlapping input, or a
 // gapped output, is legal and must give the same logical result as a packed
 // one"); run_to_new_buffers allocates zero-filled buffers of
 // DMLCalcBufferTensorSize bytes, so a gapped output's gaps read zero.

@@ -1,4 +1,4 @@
-// opspec.md §3 `compare`: outputs are compared bit for bit, reporting the
+// resources/docs/cli.md `compare`: outputs are compared bit for bit, reporting the
 // first differing coordinates. Only the elements the output tensor addresses
 // count: a gapped output's gaps hold whatever the caller put there.
 #include "core/compare.h"

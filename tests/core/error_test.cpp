@@ -1,4 +1,4 @@
-// opspec.md §3: an invalid spec prints one line naming the field by its JSON
+// resources/docs/cli.md: an invalid spec prints one line naming the field by its JSON
 // path, e.g. "error: params.inputWindowStrides[2]: stride must not be 0".
 #include "core/error.h"
 

@@ -1,4 +1,4 @@
-// opspec.md §1 `fill`: "iota" writes 1, 2, 3, ... in buffer order, as in the
+// spec-format.md `fill`: "iota" writes 1, 2, 3, ... in buffer order, as in the
 // DirectML examples (whose {1,1,4,4} inputs read 1..16); "zeros"; and
 // {"random": {seed, min, max}}, the same buffer for a seed on every machine.
 // fill.h: integers wrap modulo 2^bits (INT8 goes 126, 127, -128), FLOAT16

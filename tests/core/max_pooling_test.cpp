@@ -4,7 +4,7 @@
 // contiguous one-dimensional array. If several elements within the sliding
 // window have the same value, the later equal values are ignored and the
 // index points to the first value found."
-// opspec.md §2: output size (in + start + end - ((window-1)*dilation + 1)) /
+// operators.md: output size (in + start + end - ((window-1)*dilation + 1)) /
 // stride + 1 (the page leaves out dilation); padded positions never win;
 // indices are the winner's row-major position in the whole logical input,
 // whatever the input's strides. max_pooling.h: a NaN beats every number and

@@ -1,4 +1,4 @@
-// opspec.md §1: the spec's `op` is one of slice, slice1, padding, identity,
+// spec-format.md: the spec's `op` is one of slice, slice1, padding, identity,
 // max_pooling2; which params a request carries decides its op.
 #include "core/op_request.h"
 

@@ -1,5 +1,5 @@
 // Validation of operator invocations, rule by rule, as the DirectML pages
-// and opspec.md state them. Each refusal must name the field by its spec
+// and resources/docs/operators.md state them. Each refusal must name the field by its spec
 // path ("params.inputWindowStrides[2]: stride must not be 0"), never crash
 // and never allocate without bound.
 //   - DimensionCount (1 to 8; max_pooling2 4 or 5) must match every array

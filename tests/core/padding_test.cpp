@@ -6,7 +6,7 @@
 //               repeated; StartPadding[i] >= Sizes[i] is valid and folds the
 //               new padding over the previous one, periodically (example 3)
 //   SYMMETRIC   like REFLECTION but the edge is mirrored too (example 4)
-// opspec.md §2: REFLECTION reads m < n ? m : 2n-2-m with m = i mod (2n-2),
+// operators.md: REFLECTION reads m < n ? m : 2n-2-m with m = i mod (2n-2),
 // SYMMETRIC m < n ? m : 2n-1-m with m = i mod 2n, a size-1 dimension repeats
 // its element; PaddingValue truncates toward zero for integer types.
 // The examples use the page's input and print the page's outputs.

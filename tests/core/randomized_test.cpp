@@ -6,7 +6,7 @@
 //   repeated along the broadcast dimension" (broadcast inputs); strides larger
 //   than packed leave padding (gapped inputs and outputs); strides in another
 //   order (NHWC-like permutations); overlapping inputs.
-// opspec.md §2: "Every op reads and writes through the tensors' strides ... a
+// operators.md: "Every op reads and writes through the tensors' strides ... a
 // gapped output is legal and must give the same logical result as a packed
 // one. An output whose strides make two elements share an offset is invalid."
 // Output buffers start filled with a sentinel pattern that must survive in the

@@ -1,6 +1,6 @@
 // DML_PADDING_OPERATOR_DESC: "if the DataType of the tensor is not FLOAT16 or
 // FLOAT32, the value may be truncated (for example, 10.6 becomes 10)".
-// opspec.md §2: paddingValue is converted to the tensor's type: floating
+// operators.md: paddingValue is converted to the tensor's type: floating
 // types round to nearest, integer types truncate toward zero (10.6 becomes
 // 10, -10.6 becomes -10), and a 64-bit integer value is taken exactly. A
 // value outside the type's range is an error naming the field.

@@ -302,7 +302,7 @@ TEST(CpuFastBackend, MaxPoolingUnsignedMaximumIsLargestBitPattern) {
 }
 
 TEST(CpuFastBackend, Slice1NegativeStrideMatchesTheSpecExample) {
-  // opspec.md §1: iota 1x1x4x4, offsets [0,0,0,1], sizes [1,1,4,3], strides
+  // resources/docs/spec-format.md: iota 1x1x4x4, offsets [0,0,0,1], sizes [1,1,4,3], strides
   // [1,1,-2,2] gives [14,16,6,8].
   OpRequest r;
   r.input.data_type = DataType::Float32;

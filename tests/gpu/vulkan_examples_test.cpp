@@ -1,6 +1,6 @@
-// The worked examples of the DirectML pages (/work/shared/seeds), run on the
+// The worked examples of the DirectML documentation pages, run on the
 // Vulkan backend. Expected values are copied from the pages (with the slips
-// the seeds' README lists corrected), not computed by any backend.
+// resources/examples/README.md lists corrected), not computed by any backend.
 #include <gtest/gtest.h>
 
 #include "gpu_test_support.h"

@@ -1,4 +1,4 @@
-// opspec.md, "Result document": `data` is the physical output buffer in
+// resources/docs/result-document.md: `data` is the physical output buffer in
 // buffer order (row-major logical order when packed). FLOAT16 values are
 // written as their numeric value. 64-bit integers are written exactly (as
 // JSON integers), never through a double. Non-finite floats are written as

@@ -1,4 +1,4 @@
-// opspec.md section 1: one operator invocation per JSON file, field names as
+// resources/docs/spec-format.md: one operator invocation per JSON file, field names as
 // the DirectML structs in camelCase. "Unknown fields in a spec are an error,
 // not silently ignored", and every error names the field by its JSON path,
 // e.g. "params.inputWindowStrides[2]".
@@ -24,7 +24,7 @@ namespace {
 
 using U64s = std::vector<uint64_t>;
 
-// The opspec.md example, the base the error tests edit.
+// The spec-format.md example, the base the error tests edit.
 constexpr const char* kOpspecExample = R"({
   "op": "slice1",
   "input":  { "dataType": "FLOAT32", "sizes": [1,1,4,4], "fill": "iota" },
@@ -138,7 +138,7 @@ TEST(SpecFile, PaddingValueFractionsAreKeptAsWritten) {
   EXPECT_EQ(padding_value_of("-9223372036854775809"), Scalar{Decimal{"-9223372036854775809"}});  // beyond int64
 }
 
-// What a double would have changed (opspec.md: floating types round to
+// What a double would have changed (operators.md: floating types round to
 // nearest, integer types truncate toward zero, 64-bit integers exactly).
 TEST(SpecFile, PaddingValueConvertsFromTheDecimalWrittenRoundingOnce) {
   const auto bits = [](std::string_view number, DataType type) {

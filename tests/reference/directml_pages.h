@@ -1,4 +1,4 @@
-// The worked examples of the DirectML pages (shared/seeds), typed in once by
+// The worked examples of the DirectML documentation pages, typed in once by
 // hand from the pages so that every test layer (core, CLI, Vulkan, app)
 // checks against the same printed values. Row-major logical order.
 #pragma once

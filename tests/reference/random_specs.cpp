@@ -252,7 +252,7 @@ Validity refuse(std::string why) { return Validity{false, std::move(why), {}}; }
 
 }  // namespace
 
-// The DirectML/opspec rules for the requests the generators below produce
+// The DirectML rules (resources/docs/operators.md) for the requests the generators below produce
 // (tensor sizes and strides always present and in range, buffers small).
 Validity expected_validity(const OpRequest& r) {
   const U64s& in = *r.input.sizes;
@@ -346,7 +346,7 @@ Validity expected_validity(const OpRequest& r) {
           return refuse("indices strides overlap");
         }
       }
-      // DirectML's max_pooling2 table lists no FLOAT64; opspec.md §1 allows
+      // DirectML's max_pooling2 table lists no FLOAT64; spec-format.md allows
       // every data type for every op, and so does StrideScope.
       break;
     }

@@ -1,5 +1,5 @@
 // Seeded random operator specs for differential tests, with the DirectML /
-// opspec.md validity rules restated independently of core's validator.
+// The spec format's validity rules (resources/docs/) restated independently of core's validator.
 // Shared by every backend's tests (core's CPU backend, the fast CPU backend,
 // the Vulkan backend): draw a spec, validate it with Operation::make, check
 // the verdict against expected_validity, run, and compare bit for bit with
@@ -60,7 +60,7 @@ inline constexpr Generator kAllGenerators[] = {random_identity, random_slice, ra
 
 // What Operation::make must decide for a request the generators above
 // produce (tensor sizes and strides present and in range, buffers small),
-// from the DirectML pages and opspec.md alone.
+// from the DirectML pages and resources/docs/ alone.
 struct Validity {
   bool valid = true;
   std::string reason;  // the rule that refuses it, when invalid
@@ -73,7 +73,7 @@ bool unique_offsets(const U64s& sizes, const U64s& strides);
 // Packed row-major strides (the last dimension has stride 1).
 U64s packed_strides(const U64s& sizes);
 
-// The request as a spec file (opspec.md §1) would write it, for failure messages.
+// The request as a spec file (resources/docs/spec-format.md) would write it, for failure messages.
 std::string json_spec(const OpRequest& request);
 std::string json_array(std::span<const uint64_t> values);
 std::string json_array(std::span<const int64_t> values);

@@ -1,6 +1,6 @@
 // A naive, independent reference implementation of StrideScope's operators,
 // for tests only. Every formula is re-derived from the DirectML pages and
-// opspec.md §2, one output coordinate at a time; nothing is shared with
+// resources/docs/operators.md, one output coordinate at a time; nothing is shared with
 // core's operator logic (no index plans, no *_source_index helpers, no
 // fold_padded_index). Slow and obvious on purpose: other backends (core's
 // CPU backend, the fast CPU backend, the Vulkan backend) are checked

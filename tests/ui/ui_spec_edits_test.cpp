@@ -131,7 +131,7 @@ class SpecEditsTest : public QObject {
   }
 
   void IntField_OmittedPoolingArraysReadAsTheirDefaultsAndAppearOnEdit() {
-    // opspec.md: max_pooling2's strides and dilations default to all 1, paddings to all 0.
+    // spec-format.md: max_pooling2's strides and dilations default to all 1, paddings to all 0.
     Spec spec;
     spec.request.input = {DataType::Float32, std::vector<uint64_t>{1, 1, 5, 5}, std::nullopt};
     spec.request.params = MaxPooling2Request{{3, 3}, std::nullopt, std::nullopt, std::nullopt, std::nullopt};

@@ -1,4 +1,4 @@
-// Measures what the responsiveness rule is about: the time from a
+// Measures what the app's responsiveness goal is about: the time from a
 // parameter edit in the editor to every view repainted with the new result.
 // Prints the median and worst of many edits for a 1x1x64x64 tensor and for a
 // 1x3x1024x1024 one. A tool, not a test: timings vary with the machine.
