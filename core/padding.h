@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "dim_vector.h"
+#include "padding_index.h"
 #include "scalar.h"
 
 namespace stridescope {
@@ -47,8 +48,6 @@ struct PaddingParams {
 
   friend bool operator==(const PaddingParams&, const PaddingParams&) = default;
 };
-
-inline constexpr int64_t kPaddingIndex = -1;  // "not read from the input"
 
 constexpr int64_t floor_mod(int64_t a, int64_t m) {
   const int64_t r = a % m;

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/index_plan.h"
+#include "gpu/shaders/meta_layout.h"
 
 namespace stridescope::gpu {
 
@@ -14,7 +15,7 @@ std::optional<ElementRange> PoolingProgram::input_range(std::size_t axis, uint64
   std::optional<uint32_t> high;
   const std::vector<uint32_t>& table = taps[axis];
   for (uint64_t i = lo * windows[axis]; i < hi * windows[axis]; ++i) {
-    if (table[i] == kPadTap) continue;
+    if (table[i] == SS_PADDING_INDEX) continue;
     low = low ? std::min(*low, table[i]) : table[i];
     high = high ? std::max(*high, table[i]) : table[i];
   }
@@ -59,7 +60,7 @@ PoolingProgram make_pooling_program(const Operation& op) {
     program.windows[a] = axis.window;
     program.taps[a].reserve(axis.taps.size());
     for (int64_t tap : axis.taps) {
-      program.taps[a].push_back(tap == kPaddingIndex ? kPadTap : static_cast<uint32_t>(tap));
+      program.taps[a].push_back(tap == kPaddingIndex ? SS_PADDING_INDEX : static_cast<uint32_t>(tap));
     }
   }
   return program;

@@ -2,9 +2,9 @@
 // (core/index_plan.h) laid out for the shader. Axes are always N, C, D, H, W;
 // a 4-D op gets a D axis of size 1 whose one tap reads index 0 with stride 0.
 // Batch and channel map to themselves (the plan's rule); spatial axes carry
-// the plan's tap tables, taps[o * window + k] = input index, or kPadTap where
-// the tap lies in padding. Flat indices use the packed row-major strides of
-// the logical input.
+// the plan's tap tables, taps[o * window + k] = input index, or
+// SS_PADDING_INDEX (shaders/meta_layout.h) where the tap lies in padding.
+// Flat indices use the packed row-major strides of the logical input.
 #pragma once
 
 #include <array>
@@ -12,12 +12,11 @@
 #include <optional>
 #include <vector>
 
+#include "core/gather_lowering.h"  // ElementRange
 #include "core/operation.h"
-#include "gpu/gather_program.h"
 
 namespace stridescope::gpu {
 
-inline constexpr uint32_t kPadTap = 0xFFFFFFFFu;  // SS_PAD_INDEX in shaders/meta_layout.h
 inline constexpr std::size_t kPoolingAxes = 5;
 
 struct PoolingProgram {

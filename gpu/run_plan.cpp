@@ -50,7 +50,7 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
 
 // The ways of writing a row that the shader needs for `program` (SS_PATH_*):
 // padding along any axis, and how the row's segments map to the output.
-uint32_t gather_paths(const GatherProgram& program) {
+uint32_t gather_paths(const GatherDispatch& program) {
   uint32_t paths = 0;
   for (const GatherAxis& axis : program.axes) {
     for (const GatherSegment& s : axis.segments) {
@@ -70,7 +70,7 @@ uint32_t gather_paths(const GatherProgram& program) {
 // shader, which runs under a lane mask whether taken or not) costs far more
 // than moving a few quads, so long chunks win; they shrink only so that small
 // work still spreads over several workgroups (one workgroup runs on one core).
-uint64_t gather_chunk(const GatherProgram& program) {
+uint64_t gather_chunk(const GatherDispatch& program) {
   constexpr uint64_t kMaxChunkBytes = 16384;
   constexpr uint64_t kMinChunkBytes = 256;
   constexpr uint64_t kMinItems = 16 * SS_LOCAL_SIZE;
@@ -85,7 +85,7 @@ uint64_t gather_chunk(const GatherProgram& program) {
 }
 
 Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   const uint64_t chunk = gather_chunk(program);
   RunPlan plan;
   plan.copies = program.copies;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/operation.h"
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 #include "gpu/vk_functions.h"
 #include "gpu/vk_pipelines.h"
 #include "gpu/work_split.h"
@@ -35,7 +35,7 @@ struct RunPlan {
   std::optional<ComputePass> compute;
 };
 
-// identity, slice, slice1 and padding (gather_program.h), max_pooling2
+// identity, slice, slice1 and padding (gather_dispatch.h), max_pooling2
 // (pooling_program.h). BackendFailure when the work cannot be split to fit
 // the limits.
 Expected<RunPlan> plan_run(const Operation& op, const DeviceLimits& limits);

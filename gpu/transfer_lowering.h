@@ -1,4 +1,4 @@
-// How the transfer pass's pitched copies (gather_program.h's ByteCopy) become
+// How the transfer pass's pitched copies (gather_dispatch.h's ByteCopy) become
 // Vulkan transfer commands, before any Vulkan call.
 //
 // vkCmdCopyBuffer takes one region per row, and drivers pay per region: on
@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 
 namespace stridescope::gpu {
 

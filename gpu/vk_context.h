@@ -14,7 +14,7 @@
 
 #include "core/error.h"
 #include "gpu/vk_objects.h"
-#include "gpu/vulkan_backend.h"
+#include "gpu/vulkan_device_info.h"
 
 namespace stridescope::gpu {
 

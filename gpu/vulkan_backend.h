@@ -1,7 +1,7 @@
 // The Vulkan compute backend: runs every operator of core/ on a Vulkan device
 // (a GPU, or Mesa's lavapipe on the CPU), headless, with exactly the CPU
 // reference's results. Semantics come from core's index plans: the host turns
-// an Operation into per-axis tables (gpu/gather_program.h,
+// an Operation into per-axis tables (gpu/gather_dispatch.h,
 // gpu/pooling_program.h) that the compute shaders follow.
 //
 // Device choice: VulkanOptions::device, else the environment variable
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/backend.h"
+#include "gpu/vulkan_device_info.h"
 
 namespace stridescope {
 
@@ -29,14 +30,6 @@ struct VulkanOptions {
   // VK_LAYER_KHRONOS_validation; its messages are collected
   // (VulkanBackend::validation_messages), not printed.
   bool enable_validation = false;
-};
-
-struct VulkanDeviceInfo {
-  uint32_t index = 0;       // position in vkEnumeratePhysicalDevices
-  std::string name;         // VkPhysicalDeviceProperties::deviceName
-  std::string type;         // "discrete", "integrated", "virtual", "cpu" or "other"
-  uint32_t api_version = 0;  // VK_MAKE_API_VERSION encoded
-  bool has_compute = false;  // has a queue family with compute
 };
 
 // One timed piece of device work of the last run (timestamp queries).

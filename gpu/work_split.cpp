@@ -145,7 +145,7 @@ class Splitter {
 
 }  // namespace
 
-WorkModel gather_work(const GatherProgram& program, const Operation& op, uint64_t chunk) {
+WorkModel gather_work(const GatherDispatch& program, const Operation& op, uint64_t chunk) {
   WorkModel model;
   model.regions = program.shader_regions;
   for (const GatherAxis& axis : program.axes) {

@@ -16,7 +16,7 @@
 
 #include "core/error.h"
 #include "core/operation.h"
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 
 namespace stridescope::gpu {
 
@@ -68,7 +68,7 @@ struct WorkBox : Region {
 // The work of a gather program's shader (its shader_regions) over the op's
 // buffers, `chunk` row elements per invocation. The model reads `program`,
 // which must outlive it.
-WorkModel gather_work(const GatherProgram& program, const Operation& op, uint64_t chunk);
+WorkModel gather_work(const GatherDispatch& program, const Operation& op, uint64_t chunk);
 
 // BackendFailure when the layout would need more than max_boxes windows.
 Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLimits& limits);

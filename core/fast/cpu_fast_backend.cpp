@@ -19,7 +19,7 @@ struct CpuFastPlan::Impl {
   const fast::KernelTable* kernels = nullptr;
   bool pooling = false;
   bool by_reference = false;  // tables would not be bounded (fast::pool_tables_bounded)
-  fast::GatherProgram gather;
+  fast::GatherRows gather;
   fast::PoolProgram pool;
   uint64_t traffic = 0;
   uint64_t work_items = 0;  // gather items or pooling units
@@ -136,7 +136,7 @@ CpuFastPlan CpuFastBackend::prepare(const Operation& op) const {
     fast::GatherOptions gather_options;
     gather_options.stream_min_output_bytes = options_.stream_min_output_bytes;
     gather_options.min_items = large ? threads_ * kChunksPerThread : 1;
-    fast::make_gather_program(op, gather_options, p.gather);
+    fast::make_gather_rows(op, gather_options, p.gather);
     p.work_items = p.gather.items;
   }
   p.parallel = large && p.work_items >= 2;

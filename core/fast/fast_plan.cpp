@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/gather_lowering.h"
 #include "core/index_plan.h"
 #include "core/offset_runs.h"
+#include "core/padding_index.h"
 
 namespace stridescope::fast {
 namespace {
@@ -12,143 +14,88 @@ namespace {
 // ---------------------------------------------------------------------------
 // Gathers
 
-// One output dimension with its source table in input elements.
-struct Dim {
-  uint64_t size = 1;
-  int64_t out_stride = 0;
-  bool affine = false;          // offsets == index * step (the base moved to source_base)
-  int64_t step = 0;
-  std::vector<int64_t> values;  // when not affine: input offset or kNoSource
-};
-
 // Runs shorter than this are cheaper as table entries than as a run.
 constexpr uint64_t kMinRun = 8;
 // Rows at least this long may be cut into pieces for threads.
 constexpr uint64_t kMinPieceBytes = 64 * 1024;
 
-bool is_affine(const std::vector<int64_t>& values) {
-  const std::vector<OffsetRun> runs = affine_runs(values, kNoSource);
-  return runs.size() == 1 && !runs[0].padding;
+// Segment s of `axis` as a run of its output indices.
+OffsetRun run_of(const GatherAxis& axis, std::size_t s) {
+  const GatherSegment& g = axis.segments[s];
+  return OffsetRun{g.begin, axis.segment_end(s) - g.begin, g.pad, g.value, g.step};
 }
 
 // A short run as table entries, joined to a table run just before it.
-void append_table(const std::vector<int64_t>& values, const OffsetRun& run, GatherProgram& program) {
+void append_table(const OffsetRun& run, GatherRows& program) {
   RowRun* last = program.runs.empty() ? nullptr : &program.runs.back();
   if (last != nullptr && last->kind == RunKind::Table && last->begin + last->length == run.begin) {
     last->length += run.length;
   } else {
     program.runs.push_back(RowRun{RunKind::Table, run.begin, run.length, 0, 0, program.table.size()});
   }
-  const auto begin = values.begin() + static_cast<std::ptrdiff_t>(run.begin);
-  program.table.insert(program.table.end(), begin, begin + static_cast<std::ptrdiff_t>(run.length));
+  for (uint64_t i = 0; i < run.length; ++i) {
+    program.table.push_back(run.first + static_cast<int64_t>(i) * run.step);
+  }
 }
 
-// Cuts an explicit row table into fills, constant-step runs and table runs.
-void cut_runs(const std::vector<int64_t>& values, GatherProgram& program) {
-  for (const OffsetRun& run : affine_runs(values, kNoSource)) {
+// Cuts the row's segments into fills, constant-step runs and table runs.
+void cut_runs(const GatherAxis& row, GatherRows& program) {
+  for (std::size_t s = 0; s < row.segments.size(); ++s) {
+    const OffsetRun run = run_of(row, s);
     if (run.padding) {
       program.runs.push_back(RowRun{RunKind::Fill, run.begin, run.length, 0, 0, 0});
     } else if (run.length >= kMinRun) {
       program.runs.push_back(RowRun{RunKind::Strided, run.begin, run.length, run.first, run.step, 0});
     } else {
-      append_table(values, run, program);
+      append_table(run, program);
     }
   }
 }
 
-}  // namespace
-
-void make_gather_program(const Operation& op, const GatherOptions& options, GatherProgram& program) {
-  const GatherPlan plan = make_gather_plan(op);
-  const TensorDesc& in = op.input();
-  const TensorDesc& out = op.output();
-  GatherKernel& k = program.kernel;
-  k = GatherKernel{};
-  k.element_size = static_cast<uint32_t>(out.element_size());
-  if (op.kind() == OpKind::Padding) k.pad_bits = op.params_as<PaddingParams>().value_bits;
-
-  // Source tables in input elements; size-1 dimensions fold into the base.
-  std::vector<Dim> dims;
-  for (std::size_t d = 0; d < plan.rank; ++d) {
-    Dim dim;
-    dim.size = out.sizes()[d];
-    dim.out_stride = static_cast<int64_t>(out.strides()[d]);
-    const int64_t in_stride = static_cast<int64_t>(in.strides()[d]);
-    dim.values.resize(dim.size);
-    for (uint64_t o = 0; o < dim.size; ++o) {
-      const int64_t index = plan.source[d][o];
-      dim.values[o] = index == kPaddingIndex ? kNoSource : index * in_stride;
+// An outer axis's contribution per index: input offset or kPaddingIndex.
+std::vector<int64_t> outer_table(const GatherAxis& axis) {
+  std::vector<int64_t> values;
+  values.reserve(axis.size);
+  for (std::size_t s = 0; s < axis.segments.size(); ++s) {
+    const OffsetRun run = run_of(axis, s);
+    for (uint64_t i = 0; i < run.length; ++i) {
+      values.push_back(run.padding ? kPaddingIndex : run.first + static_cast<int64_t>(i) * run.step);
     }
-    if (dim.size == 1) {
-      if (dim.values[0] == kNoSource) {
-        k.all_padding = true;
-      } else {
-        k.source_base += dim.values[0];
-      }
-      continue;
-    }
-    if (is_affine(dim.values)) {
-      dim.affine = true;
-      dim.step = dim.values[1] - dim.values[0];
-      k.source_base += dim.values[0];
-      dim.values.clear();
-    }
-    dims.push_back(std::move(dim));
   }
+  return values;
+}
 
-  // Output order (any order gives the same result; this one writes memory
-  // sequentially), then merge neighbours that form one affine dimension.
-  std::stable_sort(dims.begin(), dims.end(),
-                   [](const Dim& a, const Dim& b) { return a.out_stride > b.out_stride; });
-  std::vector<Dim> merged;  // outermost first
-  for (Dim& dim : dims) {
-    if (!merged.empty()) {
-      Dim& outer = merged.back();
-      if (outer.affine && dim.affine && outer.out_stride == static_cast<int64_t>(dim.size) * dim.out_stride &&
-          outer.step == static_cast<int64_t>(dim.size) * dim.step) {
-        outer.size *= dim.size;
-        outer.out_stride = dim.out_stride;
-        outer.step = dim.step;
-        continue;
-      }
+// The lowering's axes in output order, outermost first, merged again where
+// that order brings affine neighbours together. The kernel needs no size-1
+// axis: one of padding makes every row padding, another is an offset.
+// Affine axes move their first offset into the base.
+std::vector<GatherAxis> order_axes(GatherLowering& lowering, GatherKernel& k) {
+  std::vector<GatherAxis> axes;
+  k.source_base = lowering.input_base;
+  for (GatherAxis& axis : lowering.axes) {
+    if (axis.size != 1) {
+      axes.push_back(std::move(axis));
+    } else if (axis.affine()) {
+      k.source_base += axis.segments[0].value;
+    } else {
+      k.all_padding = true;
     }
-    merged.push_back(std::move(dim));
   }
-  if (merged.empty()) {  // a single element
-    Dim one;
-    one.affine = true;
-    one.out_stride = 1;
-    merged.push_back(std::move(one));
+  // Any order gives the same result; this one writes memory sequentially.
+  std::stable_sort(axes.begin(), axes.end(),
+                   [](const GatherAxis& a, const GatherAxis& b) { return a.out_stride > b.out_stride; });
+  merge_neighbours(axes);
+  for (GatherAxis& axis : axes) {
+    if (!axis.affine()) continue;
+    k.source_base += axis.segments[0].value;
+    axis.segments[0].value = 0;
   }
+  if (axes.empty()) axes.push_back(GatherAxis{1, 1, {GatherSegment{}}, {}});  // a single element
+  return axes;
+}
 
-  // The innermost dimension is the row; the others are outer dimensions.
-  Dim& row = merged.back();
-  k.row_length = row.size;
-  k.row_out_stride = row.out_stride;
-  if (row.affine) {
-    program.runs.push_back(RowRun{RunKind::Strided, 0, row.size, 0, row.step, 0});
-  } else {
-    cut_runs(row.values, program);
-  }
-  k.outer_rank = static_cast<uint32_t>(merged.size() - 1);
-  uint64_t rows = 1;
-  for (uint32_t d = 0; d < k.outer_rank; ++d) {
-    Dim& dim = merged[d];
-    OuterDim& o = k.outer[d];
-    o.size = dim.size;
-    o.out_stride = dim.out_stride;
-    o.step = dim.step;
-    if (!dim.affine) {
-      program.outer_tables[d] = std::move(dim.values);
-      o.table = program.outer_tables[d].data();
-    }
-    rows *= dim.size;
-  }
-  k.runs = program.runs.data();
-  k.run_count = program.runs.size();
-  k.table = program.table.data();
-
-  // Few long rows: cut them so threads can share them.
+// Few long rows: cut them so threads can share them.
+void cut_rows_into_pieces(uint64_t rows, const GatherOptions& options, GatherKernel& k) {
   k.row_pieces = 1;
   k.piece_length = k.row_length;
   const uint64_t row_bytes = k.row_length * k.element_size;
@@ -161,9 +108,50 @@ void make_gather_program(const Operation& op, const GatherOptions& options, Gath
     k.piece_length = length;
     k.row_pieces = (k.row_length + length - 1) / length;
   }
+}
+
+}  // namespace
+
+void make_gather_rows(const Operation& op, const GatherOptions& options, GatherRows& program) {
+  GatherLowering lowering = lower_gather(op);
+  GatherKernel& k = program.kernel;
+  k = GatherKernel{};
+  k.element_size = static_cast<uint32_t>(lowering.element_size);
+  k.pad_bits = lowering.padding_bits;
+  std::vector<GatherAxis> axes = order_axes(lowering, k);
+
+  // The innermost axis is the row; the others are outer dimensions.
+  const GatherAxis& row = axes.back();
+  k.row_length = row.size;
+  k.row_out_stride = static_cast<int64_t>(row.out_stride);
+  if (row.affine()) {
+    program.runs.push_back(RowRun{RunKind::Strided, 0, row.size, 0, row.segments[0].step, 0});
+  } else {
+    cut_runs(row, program);
+  }
+  k.outer_rank = static_cast<uint32_t>(axes.size() - 1);
+  uint64_t rows = 1;
+  for (uint32_t d = 0; d < k.outer_rank; ++d) {
+    const GatherAxis& axis = axes[d];
+    OuterDim& o = k.outer[d];
+    o.size = axis.size;
+    o.out_stride = static_cast<int64_t>(axis.out_stride);
+    if (axis.affine()) {
+      o.step = axis.segments[0].step;
+    } else {
+      program.outer_tables[d] = outer_table(axis);
+      o.table = program.outer_tables[d].data();
+    }
+    rows *= axis.size;
+  }
+  k.runs = program.runs.data();
+  k.run_count = program.runs.size();
+  k.table = program.table.data();
+
+  cut_rows_into_pieces(rows, options, k);
   program.items = rows * k.row_pieces;
 
-  if (options.stream_min_output_bytes != 0 && out.buffer_bytes() >= options.stream_min_output_bytes) {
+  if (options.stream_min_output_bytes != 0 && op.output().buffer_bytes() >= options.stream_min_output_bytes) {
     k.stream_min_bytes = 512;  // shorter rows gain nothing from streaming
   }
 }

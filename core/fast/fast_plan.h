@@ -1,8 +1,9 @@
 // Turns a validated Operation into the kernels' plans (kernel_plan.h),
 // starting from core's per-dimension index tables (core/index_plan.h): the
-// only place operator index arithmetic lives. Everything here is about
-// layout: folding, ordering and merging dimensions, multiplying table entries
-// by strides, and finding runs in tables.
+// only place operator index arithmetic lives. Gathers start from core's
+// lowering (core/gather_lowering.h: segments, folding, merging); what is
+// decided here is the kernels' own: the order of the axes, which row
+// segments become runs or table entries, and how rows are shared out.
 #pragma once
 
 #include <array>
@@ -15,18 +16,19 @@
 
 namespace stridescope::fast {
 
-// A gather (identity, slice, slice1, padding) as rows of runs. The kernel's
-// pointers point into this object's vectors: not copyable.
-struct GatherProgram {
+// A gather (identity, slice, slice1, padding) as rows of runs, from core's
+// lowering (core/gather_lowering.h). The kernel's pointers point into this
+// object's vectors: not copyable.
+struct GatherRows {
   GatherKernel kernel;
   uint64_t items = 0;  // rows * row pieces: the units threads share
   std::vector<RowRun> runs;
   std::vector<int64_t> table;
   std::array<std::vector<int64_t>, kMaxRank> outer_tables;
 
-  GatherProgram() = default;
-  GatherProgram(const GatherProgram&) = delete;
-  GatherProgram& operator=(const GatherProgram&) = delete;
+  GatherRows() = default;
+  GatherRows(const GatherRows&) = delete;
+  GatherRows& operator=(const GatherRows&) = delete;
 };
 
 struct GatherOptions {
@@ -34,7 +36,7 @@ struct GatherOptions {
   uint64_t min_items = 1;                // cut long rows so there are at least this many items
 };
 
-void make_gather_program(const Operation& op, const GatherOptions& options, GatherProgram& program);
+void make_gather_rows(const Operation& op, const GatherOptions& options, GatherRows& program);
 
 // max_pooling2 as work units (plane x band of output rows).
 struct PoolProgram {

@@ -12,10 +12,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/padding_index.h"
+
 namespace stridescope::fast {
 
-// An input offset that reads nothing: CONSTANT padding supplies the value.
-inline constexpr int64_t kNoSource = INT64_MIN;
 
 // --- identity, slice, slice1, padding ---------------------------------------
 //
@@ -43,7 +43,7 @@ struct OuterDim {
   uint64_t size = 1;
   int64_t out_stride = 0;          // output elements
   int64_t step = 0;                // affine: contribution = index * step
-  const int64_t* table = nullptr;  // else contribution = table[index] (kNoSource: padding)
+  const int64_t* table = nullptr;  // else contribution = table[index] (kPaddingIndex: padding)
 };
 
 struct GatherKernel {

@@ -135,14 +135,14 @@ void main() {
     uvec3 best_tap = uvec3(0u);  // input index along D, H, W
     for (uint kd = 0u; kd < window_d; ++kd) {
       uint id = table_word(taps_d + kd);
-      if (id == SS_PAD_INDEX) continue;
+      if (id == SS_PADDING_INDEX) continue;
       for (uint kh = 0u; kh < window_h; ++kh) {
         uint ih = table_word(taps_h + kh);
-        if (ih == SS_PAD_INDEX) continue;
+        if (ih == SS_PADDING_INDEX) continue;
         uint src_dh = src_nc + id * stride_d + ih * stride_h;
         for (uint kw = 0u; kw < window_w; ++kw) {
           uint iw = table_word(taps_w + kw);
-          if (iw == SS_PAD_INDEX) continue;
+          if (iw == SS_PADDING_INDEX) continue;
           uvec2 bits = load_element(src_dh + iw * stride_w);
           bool nan = is_nan(bits);
           uvec2 key = order_key(bits);

@@ -13,7 +13,7 @@
 #define STRIDESCOPE_GPU_META_LAYOUT_H
 
 #define SS_MAX_AXES 8u
-#define SS_PAD_INDEX 0xFFFFFFFFu  // pooling tap table: "this tap lies in padding"
+#define SS_PADDING_INDEX 0xFFFFFFFFu  // kPaddingIndex (core/padding_index.h) in 32-bit tables
 #define SS_LOCAL_SIZE 64u
 
 // --- bindings -----------------------------------------------------------
@@ -58,7 +58,7 @@
 #define SS_P_FLAT_LO 28u       // [5] packed row-major strides of the logical input,
 #define SS_P_FLAT_HI 33u       // [5]   for flat indices (64-bit)
 #define SS_P_TAPS_AT 38u       // [5] first table word of the axis's taps (D, H, W):
-                               //   taps[o * window + k] = input index or SS_PAD_INDEX
+                               //   taps[o * window + k] = input index or SS_PADDING_INDEX
 
 #define SS_HEADER_WORDS 48u
 

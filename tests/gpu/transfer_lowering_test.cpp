@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 #include "reference/random_specs.h"
 
 namespace stridescope::gpu {

@@ -7,7 +7,7 @@
 
 #include <map>
 
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 #include "gpu_test_support.h"
 #include "shared_spec_draws.h"
 
@@ -18,7 +18,7 @@ using test::Rng;
 
 // The gather work with a short chunk, over the whole output (copied parts
 // too), so that every element must land in exactly one box.
-WorkModel model_of(const Operation& op, const GatherProgram& program) {
+WorkModel model_of(const Operation& op, const GatherDispatch& program) {
   WorkModel model = gather_work(program, op, 4);
   model.regions.clear();
   return model;
@@ -32,7 +32,7 @@ TEST(WorkSplit, SmallTensorsAreBoundWhole) {
   auto op = Operation::make(OpRequest{TensorRequest{DataType::Float32, std::vector<uint64_t>{4, 5}, std::nullopt},
                                       TensorRequest{}, std::nullopt, IdentityRequest{}});
   ASSERT_TRUE(op);
-  const GatherProgram program = make_gather_program(*op);
+  const GatherDispatch program = make_gather_dispatch(*op);
   DeviceLimits limits;
   limits.max_storage_range = 128u << 20;
   limits.storage_offset_alignment = 16;
@@ -52,7 +52,7 @@ TEST(WorkSplit, WindowsFitTheLimitAndCoverEveryElementOnce) {
     const DataType type = kAllDataTypes[rng.below(kAllDataTypes.size())];
     auto op = test::draw_for_gpu(kind, type, rng);
     if (!op) continue;
-    const GatherProgram program = make_gather_program(*op);
+    const GatherDispatch program = make_gather_dispatch(*op);
     DeviceLimits limits;
     limits.max_storage_range = 64 + 4 * rng.below(64);
     limits.storage_offset_alignment = uint64_t{1} << rng.below(7);
@@ -103,7 +103,7 @@ TEST(WorkSplit, TooScatteredWorkIsAnErrorNotAHang) {
   auto op = Operation::make(OpRequest{TensorRequest{DataType::UInt32, std::vector<uint64_t>{1024}, std::nullopt},
                                       TensorRequest{}, std::nullopt, SliceRequest{{0}, {512}, {2}}});
   ASSERT_TRUE(op);
-  const GatherProgram program = make_gather_program(*op);
+  const GatherDispatch program = make_gather_dispatch(*op);
   DeviceLimits limits;
   limits.max_storage_range = 64;
   limits.storage_offset_alignment = 16;

@@ -1,18 +1,7 @@
-// What the Vulkan backend runs for identity, slice, slice1 and padding: the
-// op's GatherPlan (core/index_plan.h), made compact for the device.
-//
-// Each output dimension's table source[d][o] is multiplied by the input
-// stride and run-length encoded as segments {begin, value, step}: for o in
-// [begin, next begin), source[d][o] * inStride[d] = value + (o - begin) * step,
-// or the segment is padding (source == kPaddingIndex). A slice is one segment
-// per dimension, CONSTANT padding three, EDGE/REFLECTION/SYMMETRIC a few, so
-// the tables stay tiny whatever the tensor size. The encoding is exact, and the
-// shader evaluates nothing else: the operator formulas stay in core/.
-//
-// Then, losslessly:
-//   - size-1 dimensions are folded into a constant input offset;
-//   - neighbouring dimensions that are affine in both tensors merge into one
-//     (a packed identity becomes a single row);
+// How the Vulkan backend writes identity, slice, slice1 and padding: the
+// op's gather lowered by core (core/gather_lowering.h: segments, size-1
+// dimensions folded, affine neighbours merged, every axis at most 2^32 - 1
+// long because the shader's indices are 32-bit), then, losslessly:
 //   - the row (the last axis, walked inside one invocation) is the axis with
 //     the smallest output stride, and the other axes are ordered by input
 //     stride, so that neighbouring invocations read neighbouring input;
@@ -31,34 +20,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <utility>
 #include <vector>
 
+#include "core/gather_lowering.h"
 #include "core/operation.h"
 
 namespace stridescope::gpu {
-
-struct GatherSegment {
-  uint64_t begin = 0;  // first output index of the segment
-  int64_t value = 0;   // source * inStride at `begin`, in input elements
-  int64_t step = 0;    // change per output index
-  bool pad = false;    // CONSTANT padding supplies these outputs
-};
-
-using ElementRange = std::pair<int64_t, int64_t>;  // [min, max], in elements
-
-struct GatherAxis {
-  uint64_t size = 0;
-  uint64_t out_stride = 0;             // output elements per index
-  std::vector<GatherSegment> segments;  // by begin; the first begins at 0
-  std::vector<std::size_t> dims;        // the op's output dimensions merged here, outer first
-
-  const GatherSegment& segment_at(uint64_t o) const;
-  uint64_t segment_end(std::size_t segment) const;  // next begin, or size
-  // Input elements read by outputs [lo, hi) outside padding; nullopt if none.
-  std::optional<ElementRange> input_range(uint64_t lo, uint64_t hi) const;
-};
 
 // Byte ranges the transfer pass copies from input to output: `rows` rows of
 // `size` bytes, row r from src + r * src_pitch to dst + r * dst_pitch (the
@@ -107,11 +75,9 @@ struct GatherTuning {
   uint64_t max_filled_row_bytes = 1024;
 };
 
-struct GatherProgram {
-  std::size_t element_size = 0;
-  uint64_t padding_bits = 0;
-  int64_t input_base = 0;        // input elements of folded dimensions
-  std::vector<GatherAxis> axes;  // at least one; the last is the row
+// The lowering with its axes in the device's order (the last is the row),
+// and what writes each output element.
+struct GatherDispatch : GatherLowering {
   // Columns of the row that `copies` wrote, in every row without padding.
   std::optional<std::pair<uint64_t, uint64_t>> copy_columns;
   std::vector<ByteCopy> copies;
@@ -119,15 +85,9 @@ struct GatherProgram {
   // What the shader writes: every element the copies leave out (empty when
   // the copies write everything).
   std::vector<Region> shader_regions;
-
-  // For tests: the input element that output `coord` (one index per axis)
-  // reads, nullopt where padding supplies it.
-  std::optional<int64_t> source_offset(std::span<const uint64_t> axis_coord) const;
-  // For tests: the axis coordinates of an output coordinate of the op.
-  std::vector<uint64_t> axis_coord(const Coord& op_coord, const Sizes& op_sizes) const;
 };
 
 // Precondition: op is identity, slice, slice1 or padding.
-GatherProgram make_gather_program(const Operation& op, const GatherTuning& tuning = {});
+GatherDispatch make_gather_dispatch(const Operation& op, const GatherTuning& tuning = {});
 
 }  // namespace stridescope::gpu

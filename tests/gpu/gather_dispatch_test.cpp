@@ -1,7 +1,7 @@
-// gpu/gather_program.h: the compact form of core's GatherPlan must read
+// gpu/gather_dispatch.h: the compact form of core's GatherPlan must read
 // exactly the elements the plan says, and the copy pass must take only
 // contiguous runs. Host-only: no Vulkan device needed.
-#include "gpu/gather_program.h"
+#include "gpu/gather_dispatch.h"
 
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@ OpRequest request(DataType type, std::vector<uint64_t> sizes, ParamsRequest para
 
 // "out[o] = in[sum_d source[d][o_d] * inStride[d]]" (index_plan.h), evaluated
 // from core's plan directly, against the program, for every output element.
-TEST(GatherProgram, ReadsWhatTheCorePlanSaysForRandomSpecs) {
+TEST(GatherDispatch, ReadsWhatTheCorePlanSaysForRandomSpecs) {
   reference::Rng rng(7);
   int checked = 0;
   for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}) {
@@ -38,7 +38,7 @@ TEST(GatherProgram, ReadsWhatTheCorePlanSaysForRandomSpecs) {
       auto op = test::draw_for_gpu(kind, type, rng);
       if (!op) continue;
       const GatherPlan plan = make_gather_plan(*op);
-      const GatherProgram program = make_gather_program(*op);
+      const GatherDispatch program = make_gather_dispatch(*op);
       const TensorDesc& out = op->output();
       Coord coord(out.rank(), 0);
       do {
@@ -63,9 +63,9 @@ TEST(GatherProgram, ReadsWhatTheCorePlanSaysForRandomSpecs) {
   EXPECT_GT(checked, 200);
 }
 
-TEST(GatherProgram, PackedIdentityIsOneCopyAndNoShader) {
+TEST(GatherDispatch, PackedIdentityIsOneCopyAndNoShader) {
   const Operation op = make_op(request(DataType::Float32, {4, 8, 16}, IdentityRequest{}));
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   ASSERT_EQ(program.axes.size(), 1u);
   EXPECT_EQ(program.axes[0].size, 512u);
   ASSERT_EQ(program.copies.size(), 1u);
@@ -78,10 +78,10 @@ TEST(GatherProgram, PackedIdentityIsOneCopyAndNoShader) {
 // Rows of 800 floats starting at input rows 2, 3, 4 and column 10 of a
 // 1000-wide input: one copy of 3 rows, src = (2 * 1000 + 10) * 4 and rows
 // 4000 bytes apart; dst rows 3200 bytes apart.
-TEST(GatherProgram, ContiguousSliceRowsBecomeOnePitchedCopy) {
+TEST(GatherDispatch, ContiguousSliceRowsBecomeOnePitchedCopy) {
   const Operation op = make_op(request(DataType::Float32, {1, 1, 8, 1000},
                                        SliceRequest{{0, 0, 2, 10}, {1, 1, 3, 800}, {1, 1, 1, 1}}));
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   ASSERT_EQ(program.copies.size(), 1u);
   EXPECT_EQ(program.copies[0], (ByteCopy{8040, 0, 3200, 3, 4000, 3200}));
   EXPECT_EQ(program.copies[0].row(2), (ByteCopy{16040, 6400, 3200}));
@@ -90,10 +90,10 @@ TEST(GatherProgram, ContiguousSliceRowsBecomeOnePitchedCopy) {
 
 // A slice1 walking rows backwards reads rows at falling addresses: each row
 // stays a copy of its own (pitches are forward only).
-TEST(GatherProgram, BackwardRowsAreSeparateCopies) {
+TEST(GatherDispatch, BackwardRowsAreSeparateCopies) {
   const Operation op = make_op(request(DataType::Float32, {4, 100},
                                        Slice1Request{{0, 0}, {4, 100}, {-1, 1}}));
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   ASSERT_EQ(program.copies.size(), 4u);
   EXPECT_EQ(program.copies[0], (ByteCopy{1200, 0, 400}));
   EXPECT_EQ(program.copies[3], (ByteCopy{0, 1200, 400}));
@@ -103,7 +103,7 @@ TEST(GatherProgram, BackwardRowsAreSeparateCopies) {
 // never twice), or else by a fill; a fill may lie under a copy (fills run
 // first; ShortConstantPaddedRowsAreFilledUnderTheirCopies pins one) but
 // never under the shader. Gaps are never written.
-TEST(GatherProgram, CopiesFillsAndShaderRegionsCoverTheOutput) {
+TEST(GatherDispatch, CopiesFillsAndShaderRegionsCoverTheOutput) {
   reference::Rng rng(5);
   GatherTuning eager;
   eager.min_copy_bytes = 4;  // copies wherever a run exists
@@ -112,7 +112,7 @@ TEST(GatherProgram, CopiesFillsAndShaderRegionsCoverTheOutput) {
     const OpKind kind = std::array{OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding}[i % 4];
     auto op = test::draw_for_gpu(kind, kAllDataTypes[rng.below(kAllDataTypes.size())], rng);
     if (!op) continue;
-    const GatherProgram program = make_gather_program(*op, eager);
+    const GatherDispatch program = make_gather_dispatch(*op, eager);
     if (!program.copies.empty()) ++with_copies;
     const uint64_t es = program.element_size;
     const std::size_t bytes = op->output().buffer_bytes();
@@ -166,29 +166,29 @@ TEST(GatherProgram, CopiesFillsAndShaderRegionsCoverTheOutput) {
 
 // The row is the axis the output walks contiguously: for an NHWC output
 // (strides {HWC, 1, WC, C}) that is C, not W.
-TEST(GatherProgram, RowIsTheOutputsContiguousAxis) {
+TEST(GatherDispatch, RowIsTheOutputsContiguousAxis) {
   OpRequest r = request(DataType::Float32, {2, 3, 4, 5}, IdentityRequest{});
   r.output.strides = std::vector<uint64_t>{60, 1, 15, 3};
-  const GatherProgram program = make_gather_program(make_op(r));
+  const GatherDispatch program = make_gather_dispatch(make_op(r));
   EXPECT_EQ(program.axes.back().out_stride, 1u);
   EXPECT_EQ(program.axes.back().dims, (std::vector<std::size_t>{1}));
 }
 
-TEST(GatherProgram, ShortRunsAreLeftToTheShader) {
+TEST(GatherDispatch, ShortRunsAreLeftToTheShader) {
   const Operation op = make_op(request(DataType::Float32, {8, 8}, SliceRequest{{0, 1}, {8, 4}, {1, 1}}));
-  const GatherProgram program = make_gather_program(op);  // runs of 16 bytes
+  const GatherDispatch program = make_gather_dispatch(op);  // runs of 16 bytes
   EXPECT_TRUE(program.copies.empty());
   EXPECT_EQ(program.shader_regions.size(), 1u);
 }
 
 // CONSTANT padding of 4 elements by 2 and 3: pad [0,2), input 0..3 at [2,6), pad [6,9).
-TEST(GatherProgram, ConstantPaddingIsThreeSegments) {
+TEST(GatherDispatch, ConstantPaddingIsThreeSegments) {
   PaddingRequest p;
   p.padding_value = int64_t{7};
   p.start_padding = {2};
   p.end_padding = {3};
   const Operation op = make_op(request(DataType::Int32, {4}, p));
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   ASSERT_EQ(program.axes.size(), 1u);
   const auto& s = program.axes[0].segments;
   ASSERT_EQ(s.size(), 3u);
@@ -206,14 +206,14 @@ TEST(GatherProgram, ConstantPaddingIsThreeSegments) {
 // each of the 4 rows (400 bytes each, rows 420 bytes apart in the output);
 // with rows too long to fill, one shader box spans the whole rows and skips
 // those columns, so that one invocation writes both sides.
-TEST(GatherProgram, PaddedRowsAreOneShaderBoxSkippingTheCopiedColumns) {
+TEST(GatherDispatch, PaddedRowsAreOneShaderBoxSkippingTheCopiedColumns) {
   PaddingRequest p;
   p.start_padding = {0, 2};
   p.end_padding = {0, 3};
   GatherTuning no_row_fills;
   no_row_fills.max_filled_row_bytes = 0;
-  const GatherProgram program =
-      make_gather_program(make_op(request(DataType::Float32, {4, 100}, p)), no_row_fills);
+  const GatherDispatch program =
+      make_gather_dispatch(make_op(request(DataType::Float32, {4, 100}, p)), no_row_fills);
   ASSERT_EQ(program.copies.size(), 1u);
   EXPECT_EQ(program.copies[0], (ByteCopy{0, 2 * 4, 400, 4, 400, 105 * 4}));
   EXPECT_TRUE(program.fills.empty());
@@ -227,12 +227,12 @@ TEST(GatherProgram, PaddedRowsAreOneShaderBoxSkippingTheCopiedColumns) {
 
 // The same rows (420 bytes, under the default 1 KiB) are filled whole with
 // the padding value, 4 x 420 bytes as one range, and no shader runs.
-TEST(GatherProgram, ShortConstantPaddedRowsAreFilledUnderTheirCopies) {
+TEST(GatherDispatch, ShortConstantPaddedRowsAreFilledUnderTheirCopies) {
   PaddingRequest p;
   p.padding_value = int64_t{-1};
   p.start_padding = {0, 2};
   p.end_padding = {0, 3};
-  const GatherProgram program = make_gather_program(make_op(request(DataType::Int32, {4, 100}, p)));
+  const GatherDispatch program = make_gather_dispatch(make_op(request(DataType::Int32, {4, 100}, p)));
   ASSERT_EQ(program.copies.size(), 1u);
   ASSERT_EQ(program.fills.size(), 1u);
   EXPECT_EQ(program.fills[0].offset, 0u);
@@ -242,22 +242,22 @@ TEST(GatherProgram, ShortConstantPaddedRowsAreFilledUnderTheirCopies) {
 }
 
 // EDGE padding's sides read the input: never filled, the shader writes them.
-TEST(GatherProgram, EdgePaddedSidesAreNeverFilled) {
+TEST(GatherDispatch, EdgePaddedSidesAreNeverFilled) {
   PaddingRequest p;
   p.padding_mode = PaddingMode::Edge;
   p.start_padding = {0, 2};
   p.end_padding = {0, 3};
-  const GatherProgram program = make_gather_program(make_op(request(DataType::Int32, {4, 100}, p)));
+  const GatherDispatch program = make_gather_dispatch(make_op(request(DataType::Int32, {4, 100}, p)));
   EXPECT_TRUE(program.fills.empty());
   EXPECT_EQ(program.shader_regions.size(), 1u);
 }
 
 // DML_SLICE1 example 2: axis 2 starts at offset + size - 1 = 3 and steps by -2
 // rows of 4 elements: value 12, step -8.
-TEST(GatherProgram, NegativeSlice1StrideIsADescendingSegment) {
+TEST(GatherDispatch, NegativeSlice1StrideIsADescendingSegment) {
   const Operation op = make_op(request(DataType::Float32, {1, 1, 4, 4},
                                        Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}, {{1, 1, 2, 2}}));
-  const GatherProgram program = make_gather_program(op);
+  const GatherDispatch program = make_gather_dispatch(op);
   ASSERT_EQ(program.axes.size(), 2u);
   EXPECT_EQ(program.axes[0].segments[0].value, 12);
   EXPECT_EQ(program.axes[0].segments[0].step, -8);

@@ -1,51 +1,14 @@
-#include "gpu/gather_program.h"
-
-#include "core/checked_math.h"
+#include "gpu/gather_dispatch.h"
 
 #include <algorithm>
-#include <cassert>
 #include <limits>
 
-#include "core/index_plan.h"
-#include "core/offset_runs.h"
 
 namespace stridescope::gpu {
 
 namespace {
 
 constexpr uint64_t kMaxAxisSize = std::numeric_limits<uint32_t>::max();  // the shader's indices are 32-bit
-
-// source[o] * stride as affine segments (core/offset_runs.h).
-std::vector<GatherSegment> encode(const std::vector<int64_t>& source, uint64_t stride) {
-  std::vector<int64_t> offsets(source.size());
-  for (std::size_t o = 0; o < source.size(); ++o) {
-    offsets[o] = source[o] == kPaddingIndex ? kPaddingIndex : source[o] * static_cast<int64_t>(stride);
-  }
-  std::vector<GatherSegment> segments;
-  for (const OffsetRun& run : affine_runs(offsets, kPaddingIndex)) {
-    segments.push_back({run.begin, run.first, run.step, run.padding});
-  }
-  return segments;
-}
-
-bool is_affine(const GatherAxis& axis) { return axis.segments.size() == 1 && !axis.segments[0].pad; }
-
-// `outer` then `inner` as one axis, when both tensors walk them as one.
-bool try_merge(GatherAxis& outer, const GatherAxis& inner) {
-  if (!is_affine(outer) || !is_affine(inner)) return false;
-  const auto expected_step = checked_mul_signed(static_cast<int64_t>(inner.size), inner.segments[0].step);
-  if (!expected_step || outer.segments[0].step != *expected_step) return false;
-  const auto expected_stride = checked_mul(inner.size, inner.out_stride);
-  if (!expected_stride || outer.out_stride != *expected_stride) return false;
-  const auto size = checked_mul(outer.size, inner.size);
-  if (!size || *size > kMaxAxisSize) return false;
-  outer.size = *size;
-  outer.out_stride = inner.out_stride;
-  outer.segments[0].value += inner.segments[0].value;
-  outer.segments[0].step = inner.segments[0].step;
-  outer.dims.insert(outer.dims.end(), inner.dims.begin(), inner.dims.end());
-  return true;
-}
 
 // Adds one row to the copies: it lengthens the last copy when both tensors
 // continue it, or becomes the last copy's next row when it sits one pitch
@@ -75,7 +38,7 @@ void append_row(std::vector<ByteCopy>& copies, const ByteCopy& row) {
 
 // Every row's copy of the chosen columns, merged where rows continue each
 // other or follow at a constant pitch.
-void plan_copies(GatherProgram& program, const GatherTuning& tuning) {
+void plan_copies(GatherDispatch& program, const GatherTuning& tuning) {
   const GatherAxis& row = program.axes.back();
   if (row.out_stride != 1) return;
   std::optional<std::size_t> best;
@@ -136,7 +99,7 @@ std::optional<std::pair<uint64_t, uint64_t>> data_range(const GatherAxis& axis) 
 }
 
 // The padding value as a 32-bit fill pattern, when it repeats every 4 bytes.
-std::optional<uint32_t> fill_pattern(const GatherProgram& program) {
+std::optional<uint32_t> fill_pattern(const GatherDispatch& program) {
   const uint64_t bits = program.padding_bits;
   switch (program.element_size) {
     case 1: return static_cast<uint32_t>(bits & 0xFF) * 0x01010101u;
@@ -150,7 +113,7 @@ std::optional<uint32_t> fill_pattern(const GatherProgram& program) {
 
 // Fills for every row of `box` (whole rows), merged where rows continue
 // each other; false when the rows cannot be filled (alignment, count).
-bool plan_fills(GatherProgram& program, const Region& box, const GatherTuning& tuning) {
+bool plan_fills(GatherDispatch& program, const Region& box, const GatherTuning& tuning) {
   const std::size_t outer = program.axes.size() - 1;
   const GatherAxis& row = program.axes[outer];
   const uint64_t es = program.element_size;
@@ -206,7 +169,7 @@ void merge_fills(std::vector<ByteFill>& fills) {
 }
 
 // Boxes covering exactly the elements the transfers do not write.
-void plan_regions(GatherProgram& program, const GatherTuning& tuning) {
+void plan_regions(GatherDispatch& program, const GatherTuning& tuning) {
   const std::size_t outer = program.axes.size() - 1;
   Region whole;
   for (const GatherAxis& axis : program.axes) {
@@ -289,7 +252,7 @@ uint64_t largest_step(const GatherAxis& axis) {
 
 // The row: the axis with the smallest output stride; the others by input
 // stride, largest first.
-void order_axes(GatherProgram& program) {
+void order_axes(GatherDispatch& program) {
   std::vector<GatherAxis>& axes = program.axes;
   std::size_t row = axes.size() - 1;
   for (std::size_t a = 0; a < axes.size(); ++a) {
@@ -303,78 +266,9 @@ void order_axes(GatherProgram& program) {
 
 }  // namespace
 
-const GatherSegment& GatherAxis::segment_at(uint64_t o) const {
-  auto after = std::upper_bound(segments.begin(), segments.end(), o,
-                                [](uint64_t value, const GatherSegment& s) { return value < s.begin; });
-  return *(after - 1);
-}
-
-uint64_t GatherAxis::segment_end(std::size_t segment) const {
-  return segment + 1 < segments.size() ? segments[segment + 1].begin : size;
-}
-
-std::optional<ElementRange> GatherAxis::input_range(uint64_t lo, uint64_t hi) const {
-  std::optional<ElementRange> range;
-  auto first = std::upper_bound(segments.begin(), segments.end(), lo,
-                                [](uint64_t value, const GatherSegment& s) { return value < s.begin; }) - 1;
-  for (auto it = first; it != segments.end() && it->begin < hi; ++it) {
-    if (it->pad) continue;
-    const std::size_t index = static_cast<std::size_t>(it - segments.begin());
-    const uint64_t from = std::max(lo, it->begin);
-    const uint64_t to = std::min(hi, segment_end(index)) - 1;
-    const int64_t a = it->value + static_cast<int64_t>(from - it->begin) * it->step;
-    const int64_t b = it->value + static_cast<int64_t>(to - it->begin) * it->step;
-    const int64_t low = std::min(a, b);
-    const int64_t high = std::max(a, b);
-    range = range ? ElementRange{std::min(range->first, low), std::max(range->second, high)} : ElementRange{low, high};
-  }
-  return range;
-}
-
-std::optional<int64_t> GatherProgram::source_offset(std::span<const uint64_t> axis_coord) const {
-  int64_t offset = input_base;
-  for (std::size_t a = 0; a < axes.size(); ++a) {
-    const GatherSegment& g = axes[a].segment_at(axis_coord[a]);
-    if (g.pad) return std::nullopt;
-    offset += g.value + static_cast<int64_t>(axis_coord[a] - g.begin) * g.step;
-  }
-  return offset;
-}
-
-std::vector<uint64_t> GatherProgram::axis_coord(const Coord& op_coord, const Sizes& op_sizes) const {
-  std::vector<uint64_t> coord;
-  for (const GatherAxis& axis : axes) {
-    uint64_t index = 0;
-    for (std::size_t d : axis.dims) index = index * op_sizes[d] + op_coord[d];
-    coord.push_back(index);
-  }
-  return coord;
-}
-
-GatherProgram make_gather_program(const Operation& op, const GatherTuning& tuning) {
-  assert(op.kind() != OpKind::MaxPooling2);
-  const GatherPlan plan = make_gather_plan(op);
-  const TensorDesc& in = op.input();
-  const TensorDesc& out = op.output();
-
-  GatherProgram program;
-  program.element_size = out.element_size();
-  if (op.kind() == OpKind::Padding) program.padding_bits = op.params_as<PaddingParams>().value_bits;
-
-  for (std::size_t d = 0; d < plan.rank; ++d) {
-    GatherAxis axis;
-    axis.size = out.sizes()[d];
-    axis.out_stride = out.strides()[d];
-    axis.segments = encode(plan.source[d], in.strides()[d]);
-    axis.dims = {d};
-    const bool last = d + 1 == plan.rank;
-    if (axis.size == 1 && !axis.segments[0].pad && !(last && program.axes.empty())) {
-      program.input_base += axis.segments[0].value;  // always index 0: a constant offset
-      continue;
-    }
-    if (!program.axes.empty() && try_merge(program.axes.back(), axis)) continue;
-    program.axes.push_back(std::move(axis));
-  }
+GatherDispatch make_gather_dispatch(const Operation& op, const GatherTuning& tuning) {
+  GatherDispatch program;
+  static_cast<GatherLowering&>(program) = lower_gather(op, kMaxAxisSize);
   order_axes(program);
   plan_copies(program, tuning);
   plan_regions(program, tuning);
