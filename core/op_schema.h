@@ -46,8 +46,8 @@ using ConstParamSlot = std::variant<const std::vector<uint64_t>*, const std::opt
                                     const std::vector<int64_t>*, const PaddingMode*, const Scalar*>;
 
 struct ParamField {
-  std::string_view json_name;      // "inputWindowStrides"
-  std::string_view directml_name;  // "InputWindowStrides"
+  std::string_view json_name;      // the spec's camelCase key: inputWindowStrides
+  std::string_view directml_name;  // the struct field it mirrors: InputWindowStrides
   ParamType type;
   ParamExtent extent;
   // Whether a spec may leave the field out; it then reads as `fill` in every
@@ -105,7 +105,7 @@ const ParamField& param_field_at(ParamsRequest& probe, const void* address);
 
 // The field a request member is, for code that handles one op's fields by
 // name: param_field(&Slice1Request::input_window_strides).json_name is
-// "inputWindowStrides". Found by the member's address in a probe request.
+// inputWindowStrides. Found by the member's address in a probe request.
 template <class R, class T>
 const ParamField& param_field(T R::*member) {
   ParamsRequest probe{R{}};  // empty: no allocation

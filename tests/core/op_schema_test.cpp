@@ -83,7 +83,9 @@ TEST(OpSchema, EveryOpListsExactlyTheFieldsOfTheSpec) {
       EXPECT_EQ(field.type, want.type);
       EXPECT_EQ(field.extent, want.extent);
       EXPECT_EQ(field.optional, want.optional);
-      if (want.optional) EXPECT_EQ(field.fill, want.default_value);
+      if (want.optional) {
+        EXPECT_EQ(field.fill, want.default_value);
+      }
       EXPECT_FALSE(field.label.empty());
       EXPECT_FALSE(field.help.empty());
       EXPECT_EQ(field.help.find('\n'), std::string_view::npos);  // one line
