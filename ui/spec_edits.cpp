@@ -121,6 +121,68 @@ std::size_t spec_rank(const Spec& spec) {
   return spec.request.input.sizes ? spec.request.input.sizes->size() : 0;
 }
 
+namespace {
+
+// Every param array at the value that changes nothing (the schema's fill),
+// optional ones written out; the demonstrations of with_op change a few entries.
+ParamsRequest neutral_params(OpKind kind, std::size_t rank) {
+  ParamsRequest params = empty_params_request(kind);
+  for (const ParamField& field : op_schema(kind).params) {
+    if (!field.is_array()) continue;
+    const std::size_t entries = param_entries(field.extent, rank);
+    std::visit(
+        [&](auto* slot) {
+          using T = std::remove_pointer_t<decltype(slot)>;
+          if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+            *slot = std::vector<int64_t>(entries, field.fill);
+          } else if constexpr (std::is_same_v<T, std::vector<uint64_t>> ||
+                               std::is_same_v<T, std::optional<std::vector<uint64_t>>>) {
+            *slot = std::vector<uint64_t>(entries, static_cast<uint64_t>(field.fill));
+          }
+        },
+        param_slot(params, field));
+  }
+  return params;
+}
+
+// Parameters that show something on an input of `sizes`: every second
+// element, a reversed last dimension, reflected borders, 2x2 windows.
+void demonstrate(OpRequest& r, const std::vector<uint64_t>& sizes) {
+  const std::size_t rank = sizes.size();
+  const auto last_two = [rank](std::size_t d) { return d + 2 >= rank; };
+  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
+    for (std::size_t d = 0; d < rank; ++d) {
+      const bool every_second = last_two(d) && sizes[d] >= 2;
+      p->strides[d] = every_second ? 2 : 1;
+      p->sizes[d] = every_second ? slice1_max_copied(sizes[d], 2) : sizes[d];
+    }
+  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
+    std::vector<uint64_t> out;
+    for (std::size_t d = 0; d < rank; ++d) {
+      const int64_t stride = d + 1 == rank ? -1 : 1;  // reverse the last dimension
+      p1->input_window_sizes[d] = sizes[d];
+      p1->input_window_strides[d] = stride;
+      out.push_back(slice1_max_copied(sizes[d], stride));
+    }
+    r.output.sizes = out;
+  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
+    for (std::size_t d = 0; d < rank; ++d) {
+      pad->start_padding[d] = last_two(d) ? 1 : 0;
+      pad->end_padding[d] = last_two(d) ? 2 : 0;
+    }
+    pad->padding_mode = PaddingMode::Reflection;
+  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
+    for (std::size_t d = 2; d < rank; ++d) {
+      const uint64_t window = sizes[d] >= 2 ? 2 : 1;
+      pool->window_size[d - 2] = window;
+      (*pool->strides)[d - 2] = window;
+    }
+    r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+  }
+}
+
+}  // namespace
+
 Spec with_op(const Spec& original, OpKind kind) {
   Spec spec = original;
   if (kind == OpKind::MaxPooling2) {
@@ -130,71 +192,11 @@ Spec with_op(const Spec& original, OpKind kind) {
   }
   OpRequest& r = spec.request;
   const std::vector<uint64_t> sizes = r.input.sizes.value_or(std::vector<uint64_t>{1});
-  const std::size_t rank = sizes.size();
   r.output.sizes.reset();
   r.output.strides.reset();
   r.output_indices.reset();
-  const auto last_two = [rank](std::size_t d) { return d + 2 >= rank; };
-
-  switch (kind) {
-    case OpKind::Identity:
-      r.params = IdentityRequest{};
-      break;
-    case OpKind::Slice: {
-      SliceRequest p;
-      for (std::size_t d = 0; d < rank; ++d) {
-        const bool every_second = last_two(d) && sizes[d] >= 2;
-        p.offsets.push_back(0);
-        p.strides.push_back(every_second ? 2 : 1);
-        p.sizes.push_back(every_second ? slice1_max_copied(sizes[d], 2) : sizes[d]);
-      }
-      r.params = p;
-      break;
-    }
-    case OpKind::Slice1: {
-      Slice1Request p;
-      std::vector<uint64_t> out;
-      for (std::size_t d = 0; d < rank; ++d) {
-        const int64_t stride = d + 1 == rank ? -1 : 1;  // reverse the last dimension
-        p.input_window_offsets.push_back(0);
-        p.input_window_sizes.push_back(sizes[d]);
-        p.input_window_strides.push_back(stride);
-        out.push_back(slice1_max_copied(sizes[d], stride));
-      }
-      r.params = p;
-      r.output.sizes = out;
-      break;
-    }
-    case OpKind::Padding: {
-      PaddingRequest p;
-      for (std::size_t d = 0; d < rank; ++d) {
-        p.start_padding.push_back(last_two(d) ? 1 : 0);
-        p.end_padding.push_back(last_two(d) ? 2 : 0);
-      }
-      p.padding_mode = PaddingMode::Reflection;
-      r.params = p;
-      break;
-    }
-    case OpKind::MaxPooling2: {
-      MaxPooling2Request p;
-      std::vector<uint64_t> strides, pads, dilations;
-      const auto default_of = [](const auto member) { return static_cast<uint64_t>(param_field(member).fill); };
-      for (std::size_t d = 2; d < rank; ++d) {
-        const uint64_t window = sizes[d] >= 2 ? 2 : 1;
-        p.window_size.push_back(window);
-        strides.push_back(window);
-        pads.push_back(default_of(&MaxPooling2Request::start_padding));
-        dilations.push_back(default_of(&MaxPooling2Request::dilations));
-      }
-      p.strides = strides;
-      p.start_padding = pads;
-      p.end_padding = pads;
-      p.dilations = dilations;
-      r.params = p;
-      r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
-      break;
-    }
-  }
+  r.params = neutral_params(kind, sizes.size());
+  demonstrate(r, sizes);
   return spec;
 }
 
