@@ -3,9 +3,11 @@
 // a validated Operation or an Error naming the offending field by spec path.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -15,6 +17,8 @@
 
 namespace stridescope {
 
+// The order is fixed: it is the order of ParamsRequest's and OpParams'
+// alternatives, and of op_schemas() (static_asserts below and in operation.h).
 enum class OpKind { Identity, Slice, Slice1, Padding, MaxPooling2 };
 
 // "identity", "slice", "slice1", "padding", "max_pooling2": the spec's `op`.
@@ -51,22 +55,34 @@ struct PaddingRequest {
   friend bool operator==(const PaddingRequest&, const PaddingRequest&) = default;
 };
 
+// The optional arrays read as their defaults when absent; op_schema.h holds
+// them (strides 1, paddings 0, dilations 1; resources/docs/spec-format.md).
 struct MaxPooling2Request {
-  // What an omitted array holds, in every spatial dimension (resources/docs/spec-format.md).
-  static constexpr uint64_t kDefaultStride = 1;
-  static constexpr uint64_t kDefaultPadding = 0;
-  static constexpr uint64_t kDefaultDilation = 1;
-
   std::vector<uint64_t> window_size;
-  std::optional<std::vector<uint64_t>> strides;        // default all kDefaultStride
-  std::optional<std::vector<uint64_t>> start_padding;  // default all kDefaultPadding
-  std::optional<std::vector<uint64_t>> end_padding;    // default all kDefaultPadding
-  std::optional<std::vector<uint64_t>> dilations;      // default all kDefaultDilation
+  std::optional<std::vector<uint64_t>> strides;
+  std::optional<std::vector<uint64_t>> start_padding;
+  std::optional<std::vector<uint64_t>> end_padding;
+  std::optional<std::vector<uint64_t>> dilations;
   friend bool operator==(const MaxPooling2Request&, const MaxPooling2Request&) = default;
 };
 
+// The alternative's index is the OpKind: OpRequest::kind() casts one to the other.
 using ParamsRequest =
     std::variant<IdentityRequest, SliceRequest, Slice1Request, PaddingRequest, MaxPooling2Request>;
+
+inline constexpr std::size_t kOpKindCount = 5;
+
+// The request type of `kind`.
+template <OpKind kind>
+using RequestOf = std::variant_alternative_t<static_cast<std::size_t>(kind), ParamsRequest>;
+
+static_assert(std::variant_size_v<ParamsRequest> == kOpKindCount);
+static_assert(static_cast<std::size_t>(OpKind::MaxPooling2) + 1 == kOpKindCount, "OpKind's last value");
+static_assert(std::is_same_v<RequestOf<OpKind::Identity>, IdentityRequest>);
+static_assert(std::is_same_v<RequestOf<OpKind::Slice>, SliceRequest>);
+static_assert(std::is_same_v<RequestOf<OpKind::Slice1>, Slice1Request>);
+static_assert(std::is_same_v<RequestOf<OpKind::Padding>, PaddingRequest>);
+static_assert(std::is_same_v<RequestOf<OpKind::MaxPooling2>, MaxPooling2Request>);
 
 struct OpRequest {
   TensorRequest input;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "checked_math.h"
+#include "op_schema.h"
 
 namespace stridescope {
 namespace {
@@ -16,19 +17,41 @@ constexpr uint64_t kMaxPoolingTaps = uint64_t{1} << 33;       // output elements
 std::string at(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 std::string num(uint64_t value) { return std::to_string(value); }
 
-// A per-dimension parameter array: right length, every entry a DirectML UINT.
-Expected<Sizes> dims_param(const std::vector<uint64_t>& values, std::size_t expected,
-                           const std::string& path, const char* what_dims) {
-  if (values.size() != expected) {
-    return invalid(path, "has " + num(values.size()) + " entries but the input has " + num(expected) + " " +
-                             what_dims);
-  }
+const char* dimensions_word(ParamExtent extent) {
+  return extent == ParamExtent::PerSpatialDimension ? "spatial dimensions" : "dimensions";
+}
+
+// An array field's length check, the same for signed and unsigned arrays.
+Status check_entries(std::size_t entries, const ParamField& field, std::size_t rank) {
+  const std::size_t expected = param_entries(field.extent, rank);
+  if (entries == expected) return {};
+  return invalid(param_path(field), "has " + num(entries) + " entries but the input has " + num(expected) + " " +
+                                        dimensions_word(field.extent));
+}
+
+// An unsigned parameter array: right length, every entry a DirectML UINT.
+Expected<Sizes> dims_param(const std::vector<uint64_t>& values, const ParamField& field, std::size_t rank) {
+  if (Status s = check_entries(values.size(), field, rank); !s) return s.error();
+  const std::string path = param_path(field);
   Sizes dims;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (values[i] > kMaxUint32) return invalid(at(path, i), "must fit in 32 bits (at most 4294967295)");
     dims.push_back(values[i]);
   }
   return dims;
+}
+
+// Member `member` of `r`, checked as dims_param; an omitted optional array
+// reads as its default in every entry.
+template <class R>
+Expected<Sizes> dims_param(const R& r, const std::vector<uint64_t> R::*member, std::size_t rank) {
+  return dims_param(r.*member, param_field(member), rank);
+}
+template <class R>
+Expected<Sizes> dims_param(const R& r, const std::optional<std::vector<uint64_t>> R::*member, std::size_t rank) {
+  const ParamField& field = param_field(member);
+  if (!(r.*member)) return Sizes(param_entries(field.extent, rank), static_cast<uint64_t>(field.fill));
+  return dims_param(*(r.*member), field, rank);
 }
 
 Expected<TensorDesc> make_tensor(DataType type, const std::vector<uint64_t>& sizes,
@@ -59,25 +82,26 @@ Expected<TensorDesc> make_input(const OpRequest& request, const Limits& limits) 
 Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
   const std::size_t rank = input.rank();
   SliceParams p;
-  auto offsets = dims_param(r.offsets, rank, "params.offsets", "dimensions");
+  auto offsets = dims_param(r, &SliceRequest::offsets, rank);
   if (!offsets) return offsets.error();
-  auto sizes = dims_param(r.sizes, rank, "params.sizes", "dimensions");
+  auto sizes = dims_param(r, &SliceRequest::sizes, rank);
   if (!sizes) return sizes.error();
-  auto strides = dims_param(r.strides, rank, "params.strides", "dimensions");
+  auto strides = dims_param(r, &SliceRequest::strides, rank);
   if (!strides) return strides.error();
   p.offsets = *offsets;
   p.sizes = *sizes;
   p.strides = *strides;
   for (std::size_t i = 0; i < rank; ++i) {
     const uint64_t n = input.sizes()[i];
-    if (p.strides[i] == 0) return invalid(at("params.strides", i), "stride must be at least 1");
-    if (p.sizes[i] == 0) return invalid(at("params.sizes", i), "size must be at least 1");
+    if (p.strides[i] == 0) return invalid(param_path(&SliceRequest::strides, i), "stride must be at least 1");
+    if (p.sizes[i] == 0) return invalid(param_path(&SliceRequest::sizes, i), "size must be at least 1");
     if (p.offsets[i] >= n) {
-      return invalid(at("params.offsets", i), "offset " + num(p.offsets[i]) + " is outside input size " + num(n));
+      return invalid(param_path(&SliceRequest::offsets, i),
+                     "offset " + num(p.offsets[i]) + " is outside input size " + num(n));
     }
     const uint64_t last = p.offsets[i] + (p.sizes[i] - 1) * p.strides[i];  // < 2^64: 32-bit factors
     if (last >= n) {
-      return invalid(at("params.sizes", i), "slice reads input index " + num(last) + ", past input size " +
+      return invalid(param_path(&SliceRequest::sizes, i), "slice reads input index " + num(last) + ", past input size " +
                                                 num(n) + " (offset + (size - 1) * stride must be < size)");
     }
   }
@@ -87,32 +111,32 @@ Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
 Expected<Slice1Params> validate(const Slice1Request& r, const TensorDesc& input) {
   const std::size_t rank = input.rank();
   Slice1Params p;
-  auto offsets = dims_param(r.input_window_offsets, rank, "params.inputWindowOffsets", "dimensions");
+  auto offsets = dims_param(r, &Slice1Request::input_window_offsets, rank);
   if (!offsets) return offsets.error();
-  auto sizes = dims_param(r.input_window_sizes, rank, "params.inputWindowSizes", "dimensions");
+  auto sizes = dims_param(r, &Slice1Request::input_window_sizes, rank);
   if (!sizes) return sizes.error();
-  if (r.input_window_strides.size() != rank) {
-    return invalid("params.inputWindowStrides", "has " + num(r.input_window_strides.size()) +
-                                                    " entries but the input has " + num(rank) + " dimensions");
-  }
+  const ParamField& strides = param_field(&Slice1Request::input_window_strides);
+  if (Status s = check_entries(r.input_window_strides.size(), strides, rank); !s) return s.error();
   p.window_offsets = *offsets;
   p.window_sizes = *sizes;
   for (std::size_t i = 0; i < rank; ++i) {
     const int64_t stride = r.input_window_strides[i];
-    const std::string path = at("params.inputWindowStrides", i);
+    const std::string path = param_path(strides, i);
     if (stride == 0) return invalid(path, "stride must not be 0");
     if (stride < std::numeric_limits<int32_t>::min() || stride > std::numeric_limits<int32_t>::max()) {
       return invalid(path, "stride must fit in 32 bits");
     }
     p.window_strides.push_back(stride);
     const uint64_t n = input.sizes()[i];
-    if (p.window_sizes[i] == 0) return invalid(at("params.inputWindowSizes", i), "window must not be empty");
+    if (p.window_sizes[i] == 0) {
+      return invalid(param_path(&Slice1Request::input_window_sizes, i), "window must not be empty");
+    }
     if (p.window_offsets[i] >= n) {
-      return invalid(at("params.inputWindowOffsets", i),
+      return invalid(param_path(&Slice1Request::input_window_offsets, i),
                      "offset " + num(p.window_offsets[i]) + " is outside input size " + num(n));
     }
     if (p.window_offsets[i] + p.window_sizes[i] > n) {
-      return invalid(at("params.inputWindowSizes", i),
+      return invalid(param_path(&Slice1Request::input_window_sizes, i),
                      "window [" + num(p.window_offsets[i]) + ", " + num(p.window_offsets[i] + p.window_sizes[i]) +
                          ") exceeds input size " + num(n) + " (offset + size must be <= size)");
     }
@@ -125,15 +149,15 @@ Expected<PaddingParams> validate(const PaddingRequest& r, const TensorDesc& inpu
   PaddingParams p;
   p.mode = r.padding_mode;
   p.value = r.padding_value;
-  auto start = dims_param(r.start_padding, rank, "params.startPadding", "dimensions");
+  auto start = dims_param(r, &PaddingRequest::start_padding, rank);
   if (!start) return start.error();
-  auto end = dims_param(r.end_padding, rank, "params.endPadding", "dimensions");
+  auto end = dims_param(r, &PaddingRequest::end_padding, rank);
   if (!end) return end.error();
   p.start_padding = *start;
   p.end_padding = *end;
   if (p.mode == PaddingMode::Constant) {
     // The value only matters where it is used; other modes ignore it.
-    auto bits = encode_scalar(p.value, input.data_type(), "params.paddingValue");
+    auto bits = encode_scalar(p.value, input.data_type(), param_path(&PaddingRequest::padding_value));
     if (!bits) return bits.error();
     p.value_bits = *bits;
   }
@@ -145,37 +169,36 @@ Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDe
     return invalid("input.sizes", "max_pooling2 needs a 4-D {N,C,H,W} or 5-D {N,C,D,H,W} input, not " +
                                       num(input.rank()) + "-D");
   }
-  const std::size_t spatial = input.rank() - 2;
-  const char* what = "spatial dimensions";
+  const std::size_t rank = input.rank();
+  const std::size_t spatial = rank - 2;
   MaxPooling2Params p;
-  auto window = dims_param(r.window_size, spatial, "params.windowSize", what);
+  auto window = dims_param(r, &MaxPooling2Request::window_size, rank);
   if (!window) return window.error();
   p.window_size = *window;
-  auto optional_dims = [&](const std::optional<std::vector<uint64_t>>& values, const char* path,
-                           uint64_t fallback) -> Expected<Sizes> {
-    if (!values) return Sizes(spatial, fallback);
-    return dims_param(*values, spatial, path, what);
-  };
-  auto strides = optional_dims(r.strides, "params.strides", MaxPooling2Request::kDefaultStride);
+  auto strides = dims_param(r, &MaxPooling2Request::strides, rank);
   if (!strides) return strides.error();
-  auto start = optional_dims(r.start_padding, "params.startPadding", MaxPooling2Request::kDefaultPadding);
+  auto start = dims_param(r, &MaxPooling2Request::start_padding, rank);
   if (!start) return start.error();
-  auto end = optional_dims(r.end_padding, "params.endPadding", MaxPooling2Request::kDefaultPadding);
+  auto end = dims_param(r, &MaxPooling2Request::end_padding, rank);
   if (!end) return end.error();
-  auto dilations = optional_dims(r.dilations, "params.dilations", MaxPooling2Request::kDefaultDilation);
+  auto dilations = dims_param(r, &MaxPooling2Request::dilations, rank);
   if (!dilations) return dilations.error();
   p.strides = *strides;
   p.start_padding = *start;
   p.end_padding = *end;
   p.dilations = *dilations;
   for (std::size_t i = 0; i < spatial; ++i) {
-    if (p.window_size[i] == 0) return invalid(at("params.windowSize", i), "window must be at least 1");
-    if (p.strides[i] == 0) return invalid(at("params.strides", i), "stride must be at least 1");
-    if (p.dilations[i] == 0) return invalid(at("params.dilations", i), "dilation must be at least 1");
+    if (p.window_size[i] == 0) {
+      return invalid(param_path(&MaxPooling2Request::window_size, i), "window must be at least 1");
+    }
+    if (p.strides[i] == 0) return invalid(param_path(&MaxPooling2Request::strides, i), "stride must be at least 1");
+    if (p.dilations[i] == 0) {
+      return invalid(param_path(&MaxPooling2Request::dilations, i), "dilation must be at least 1");
+    }
     const uint64_t span = (p.window_size[i] - 1) * p.dilations[i] + 1;  // 32-bit factors: no overflow
     const uint64_t padded = input.sizes()[i + 2] + p.start_padding[i] + p.end_padding[i];
     if (span > padded) {
-      return invalid(at("params.windowSize", i),
+      return invalid(param_path(&MaxPooling2Request::window_size, i),
                      "dilated window spans " + num(span) + " elements, more than the padded input size " +
                          num(padded));
     }
@@ -217,7 +240,7 @@ Expected<Sizes> determined_output_sizes(const OpParams& params, const TensorDesc
     for (std::size_t i = 0; i < in.size(); ++i) {
       const uint64_t size = in[i] + p->start_padding[i] + p->end_padding[i];
       if (size > kMaxUint32) {
-        return invalid(at("params.endPadding", i), "padded size " + num(size) + " does not fit in 32 bits");
+        return invalid(param_path(&PaddingRequest::end_padding, i), "padded size " + num(size) + " does not fit in 32 bits");
       }
       out.push_back(size);
     }
@@ -246,7 +269,9 @@ Status check_output_sizes(const OpParams& params, const Sizes& determined, const
         const auto& p = std::get<Slice1Params>(params);
         return invalid(at("output.sizes", i),
                        num(given[i]) + " exceeds the " + num(determined[i]) +
-                           " elements the window can supply (1 + (inputWindowSizes - 1) / |stride| = 1 + (" +
+                           " elements the window can supply (1 + (" +
+                           std::string(param_field(&Slice1Request::input_window_sizes).json_name) +
+                           " - 1) / |stride| = 1 + (" +
                            num(p.window_sizes[i]) + " - 1) / " +
                            num(static_cast<uint64_t>(std::abs(p.window_strides[i]))) + ")");
       }
@@ -284,17 +309,17 @@ Status check_windows_touch_input(const MaxPooling2Params& p, const TensorDesc& i
       const int64_t k = (-first + dilation - 1) / dilation;  // first tap at or after index 0
       return k < window && first + k * dilation < n;
     };
-    auto refuse = [&](int64_t o, const char* field) {
-      return invalid(at(field, i), "the window of output index " + std::to_string(o) + " along spatial dimension " +
+    auto refuse = [&](int64_t o, std::optional<std::vector<uint64_t>> MaxPooling2Request::*padding) {
+      return invalid(param_path(padding, i), "the window of output index " + std::to_string(o) + " along spatial dimension " +
                                        num(i) + " lies wholly in padding");
     };
     const int64_t count = static_cast<int64_t>(out[i + 2]);
     // Only windows starting before the input can miss it at the front, and
     // only the last window can miss it at the back (window starts increase).
     for (int64_t o = 0; o < count && o * stride - start < 0; ++o) {
-      if (!touches(o)) return refuse(o, "params.startPadding");
+      if (!touches(o)) return refuse(o, &MaxPooling2Request::start_padding);
     }
-    if (!touches(count - 1)) return refuse(count - 1, "params.endPadding");
+    if (!touches(count - 1)) return refuse(count - 1, &MaxPooling2Request::end_padding);
   }
   return {};
 }
@@ -305,12 +330,12 @@ Status check_pooling_work(const MaxPooling2Params& p, const Sizes& out) {
   for (std::size_t i = 0; i < p.spatial_rank(); ++i) {
     auto table = checked_mul(out[i + 2], p.window_size[i]);
     if (!table || *table > kMaxPoolingAxisTable) {
-      return invalid(at("params.windowSize", i), "window " + num(p.window_size[i]) + " over " + num(out[i + 2]) +
+      return invalid(param_path(&MaxPooling2Request::window_size, i), "window " + num(p.window_size[i]) + " over " + num(out[i + 2]) +
                                                      " outputs is more work than StrideScope allows");
     }
     auto total = checked_mul(taps, p.window_size[i]);
     if (!total || *total > kMaxPoolingTaps) {
-      return invalid(at("params.windowSize", i), "pooling would read more than 2^33 window taps");
+      return invalid(param_path(&MaxPooling2Request::window_size, i), "pooling would read more than 2^33 window taps");
     }
     taps = *total;
   }
@@ -369,24 +394,6 @@ Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const
 }
 
 }  // namespace
-
-std::string_view to_string(OpKind kind) {
-  switch (kind) {
-    case OpKind::Identity: return "identity";
-    case OpKind::Slice: return "slice";
-    case OpKind::Slice1: return "slice1";
-    case OpKind::Padding: return "padding";
-    case OpKind::MaxPooling2: return "max_pooling2";
-  }
-  return "?";
-}
-
-std::optional<OpKind> parse_op_kind(std::string_view name) {
-  for (OpKind kind : {OpKind::Identity, OpKind::Slice, OpKind::Slice1, OpKind::Padding, OpKind::MaxPooling2}) {
-    if (to_string(kind) == name) return kind;
-  }
-  return std::nullopt;
-}
 
 Expected<Operation> Operation::make(const OpRequest& request, const Limits& limits) {
   auto input = make_input(request, limits);

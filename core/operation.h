@@ -4,7 +4,9 @@
 // may rely on it without checking again.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <variant>
 
 #include "error.h"
@@ -23,6 +25,17 @@ struct IdentityParams {
 // Same alternative order as ParamsRequest and OpKind.
 using OpParams =
     std::variant<IdentityParams, SliceParams, Slice1Params, PaddingParams, MaxPooling2Params>;
+
+// The validated parameters of `kind`.
+template <OpKind kind>
+using ParamsOf = std::variant_alternative_t<static_cast<std::size_t>(kind), OpParams>;
+
+static_assert(std::variant_size_v<OpParams> == kOpKindCount);
+static_assert(std::is_same_v<ParamsOf<OpKind::Identity>, IdentityParams>);
+static_assert(std::is_same_v<ParamsOf<OpKind::Slice>, SliceParams>);
+static_assert(std::is_same_v<ParamsOf<OpKind::Slice1>, Slice1Params>);
+static_assert(std::is_same_v<ParamsOf<OpKind::Padding>, PaddingParams>);
+static_assert(std::is_same_v<ParamsOf<OpKind::MaxPooling2>, MaxPooling2Params>);
 
 class Operation {
  public:

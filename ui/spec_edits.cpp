@@ -4,7 +4,9 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
+#include "core/op_schema.h"
 #include "core/slice.h"
 #include "core/tensor_desc.h"
 
@@ -13,7 +15,7 @@ namespace {
 
 struct FieldRef {
   std::string_view group;  // "input", "output", "params"
-  std::string_view name;   // "sizes", "inputWindowStrides", ...
+  std::string_view name;   // a tensor's sizes or strides, a param's JSON name
   std::size_t index = 0;
 };
 
@@ -51,25 +53,17 @@ ArrayRef find_array(Spec& spec, const FieldRef& ref) {
     return {};
   }
   if (ref.group != "params") return {};
-  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
-    if (ref.name == "offsets") return {&p->offsets};
-    if (ref.name == "sizes") return {&p->sizes};
-    if (ref.name == "strides") return {&p->strides};
-  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
-    if (ref.name == "inputWindowOffsets") return {&p1->input_window_offsets};
-    if (ref.name == "inputWindowSizes") return {&p1->input_window_sizes};
-    if (ref.name == "inputWindowStrides") return {nullptr, &p1->input_window_strides};
-  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
-    if (ref.name == "startPadding") return {&pad->start_padding};
-    if (ref.name == "endPadding") return {&pad->end_padding};
-  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
-    if (ref.name == "windowSize") return {&pool->window_size};
-    if (ref.name == "strides") return {optional_array(pool->strides)};
-    if (ref.name == "startPadding") return {optional_array(pool->start_padding)};
-    if (ref.name == "endPadding") return {optional_array(pool->end_padding)};
-    if (ref.name == "dilations") return {optional_array(pool->dilations)};
-  }
-  return {};
+  const ParamField* field = find_param(r.kind(), ref.name);
+  if (!field) return {};
+  return std::visit(
+      [](auto* slot) -> ArrayRef {
+        using T = std::remove_pointer_t<decltype(slot)>;
+        if constexpr (std::is_same_v<T, std::vector<uint64_t>>) return {slot};
+        if constexpr (std::is_same_v<T, std::optional<std::vector<uint64_t>>>) return {optional_array(*slot)};
+        if constexpr (std::is_same_v<T, std::vector<int64_t>>) return {nullptr, slot};
+        return {};
+      },
+      param_slot(r.params, *field));
 }
 
 template <class T>
@@ -127,6 +121,68 @@ std::size_t spec_rank(const Spec& spec) {
   return spec.request.input.sizes ? spec.request.input.sizes->size() : 0;
 }
 
+namespace {
+
+// Every param array at the value that changes nothing (the schema's fill),
+// optional ones written out; the demonstrations of with_op change a few entries.
+ParamsRequest neutral_params(OpKind kind, std::size_t rank) {
+  ParamsRequest params = empty_params_request(kind);
+  for (const ParamField& field : op_schema(kind).params) {
+    if (!field.is_array()) continue;
+    const std::size_t entries = param_entries(field.extent, rank);
+    std::visit(
+        [&](auto* slot) {
+          using T = std::remove_pointer_t<decltype(slot)>;
+          if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+            *slot = std::vector<int64_t>(entries, field.fill);
+          } else if constexpr (std::is_same_v<T, std::vector<uint64_t>> ||
+                               std::is_same_v<T, std::optional<std::vector<uint64_t>>>) {
+            *slot = std::vector<uint64_t>(entries, static_cast<uint64_t>(field.fill));
+          }
+        },
+        param_slot(params, field));
+  }
+  return params;
+}
+
+// Parameters that show something on an input of `sizes`: every second
+// element, a reversed last dimension, reflected borders, 2x2 windows.
+void demonstrate(OpRequest& r, const std::vector<uint64_t>& sizes) {
+  const std::size_t rank = sizes.size();
+  const auto last_two = [rank](std::size_t d) { return d + 2 >= rank; };
+  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
+    for (std::size_t d = 0; d < rank; ++d) {
+      const bool every_second = last_two(d) && sizes[d] >= 2;
+      p->strides[d] = every_second ? 2 : 1;
+      p->sizes[d] = every_second ? slice1_max_copied(sizes[d], 2) : sizes[d];
+    }
+  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
+    std::vector<uint64_t> out;
+    for (std::size_t d = 0; d < rank; ++d) {
+      const int64_t stride = d + 1 == rank ? -1 : 1;  // reverse the last dimension
+      p1->input_window_sizes[d] = sizes[d];
+      p1->input_window_strides[d] = stride;
+      out.push_back(slice1_max_copied(sizes[d], stride));
+    }
+    r.output.sizes = out;
+  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
+    for (std::size_t d = 0; d < rank; ++d) {
+      pad->start_padding[d] = last_two(d) ? 1 : 0;
+      pad->end_padding[d] = last_two(d) ? 2 : 0;
+    }
+    pad->padding_mode = PaddingMode::Reflection;
+  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
+    for (std::size_t d = 2; d < rank; ++d) {
+      const uint64_t window = sizes[d] >= 2 ? 2 : 1;
+      pool->window_size[d - 2] = window;
+      (*pool->strides)[d - 2] = window;
+    }
+    r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+  }
+}
+
+}  // namespace
+
 Spec with_op(const Spec& original, OpKind kind) {
   Spec spec = original;
   if (kind == OpKind::MaxPooling2) {
@@ -136,70 +192,11 @@ Spec with_op(const Spec& original, OpKind kind) {
   }
   OpRequest& r = spec.request;
   const std::vector<uint64_t> sizes = r.input.sizes.value_or(std::vector<uint64_t>{1});
-  const std::size_t rank = sizes.size();
   r.output.sizes.reset();
   r.output.strides.reset();
   r.output_indices.reset();
-  const auto last_two = [rank](std::size_t d) { return d + 2 >= rank; };
-
-  switch (kind) {
-    case OpKind::Identity:
-      r.params = IdentityRequest{};
-      break;
-    case OpKind::Slice: {
-      SliceRequest p;
-      for (std::size_t d = 0; d < rank; ++d) {
-        const bool every_second = last_two(d) && sizes[d] >= 2;
-        p.offsets.push_back(0);
-        p.strides.push_back(every_second ? 2 : 1);
-        p.sizes.push_back(every_second ? slice1_max_copied(sizes[d], 2) : sizes[d]);
-      }
-      r.params = p;
-      break;
-    }
-    case OpKind::Slice1: {
-      Slice1Request p;
-      std::vector<uint64_t> out;
-      for (std::size_t d = 0; d < rank; ++d) {
-        const int64_t stride = d + 1 == rank ? -1 : 1;  // reverse the last dimension
-        p.input_window_offsets.push_back(0);
-        p.input_window_sizes.push_back(sizes[d]);
-        p.input_window_strides.push_back(stride);
-        out.push_back(slice1_max_copied(sizes[d], stride));
-      }
-      r.params = p;
-      r.output.sizes = out;
-      break;
-    }
-    case OpKind::Padding: {
-      PaddingRequest p;
-      for (std::size_t d = 0; d < rank; ++d) {
-        p.start_padding.push_back(last_two(d) ? 1 : 0);
-        p.end_padding.push_back(last_two(d) ? 2 : 0);
-      }
-      p.padding_mode = PaddingMode::Reflection;
-      r.params = p;
-      break;
-    }
-    case OpKind::MaxPooling2: {
-      MaxPooling2Request p;
-      std::vector<uint64_t> strides, pads, dilations;
-      for (std::size_t d = 2; d < rank; ++d) {
-        const uint64_t window = sizes[d] >= 2 ? 2 : 1;
-        p.window_size.push_back(window);
-        strides.push_back(window);
-        pads.push_back(MaxPooling2Request::kDefaultPadding);
-        dilations.push_back(MaxPooling2Request::kDefaultDilation);
-      }
-      p.strides = strides;
-      p.start_padding = pads;
-      p.end_padding = pads;
-      p.dilations = dilations;
-      r.params = p;
-      r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
-      break;
-    }
-  }
+  r.params = neutral_params(kind, sizes.size());
+  demonstrate(r, sizes);
   return spec;
 }
 
@@ -223,27 +220,24 @@ Spec with_rank(const Spec& original, std::size_t rank) {
     r.output.strides.reset();
   }
 
-  if (auto* p = std::get_if<SliceRequest>(&r.params)) {
-    resize_front(p->offsets, old_rank, rank, uint64_t{0});
-    resize_front(p->sizes, old_rank, rank, uint64_t{1});
-    resize_front(p->strides, old_rank, rank, uint64_t{1});
-  } else if (auto* p1 = std::get_if<Slice1Request>(&r.params)) {
-    resize_front(p1->input_window_offsets, old_rank, rank, uint64_t{0});
-    resize_front(p1->input_window_sizes, old_rank, rank, uint64_t{1});
-    resize_front(p1->input_window_strides, old_rank, rank, int64_t{1});
-  } else if (auto* pad = std::get_if<PaddingRequest>(&r.params)) {
-    resize_front(pad->start_padding, old_rank, rank, uint64_t{0});
-    resize_front(pad->end_padding, old_rank, rank, uint64_t{0});
-  } else if (auto* pool = std::get_if<MaxPooling2Request>(&r.params)) {
-    const std::size_t old_spatial = old_rank > 2 ? old_rank - 2 : 0;
-    const std::size_t spatial = rank > 2 ? rank - 2 : 0;
-    resize_front(pool->window_size, old_spatial, spatial, uint64_t{1});
-    for (auto* array : {&pool->strides, &pool->dilations}) {
-      if (*array) resize_front(**array, old_spatial, spatial, uint64_t{1});
-    }
-    for (auto* array : {&pool->start_padding, &pool->end_padding}) {
-      if (*array) resize_front(**array, old_spatial, spatial, uint64_t{0});
-    }
+  // Every param array gains or loses entries at its front, each new entry the
+  // value that leaves a size-1 dimension unchanged.
+  for (const ParamField& field : op_schema(r.kind()).params) {
+    if (!field.is_array()) continue;
+    const std::size_t old_entries = param_entries(field.extent, old_rank);
+    const std::size_t entries = param_entries(field.extent, rank);
+    std::visit(
+        [&](auto* slot) {
+          using T = std::remove_pointer_t<decltype(slot)>;
+          if constexpr (std::is_same_v<T, std::optional<std::vector<uint64_t>>>) {
+            if (*slot) resize_front(**slot, old_entries, entries, static_cast<uint64_t>(field.fill));
+          } else if constexpr (std::is_same_v<T, std::vector<uint64_t>>) {
+            resize_front(*slot, old_entries, entries, static_cast<uint64_t>(field.fill));
+          } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+            resize_front(*slot, old_entries, entries, field.fill);
+          }
+        },
+        param_slot(r.params, field));
   }
   return spec;
 }
@@ -289,31 +283,35 @@ std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const s
 
 namespace {
 
-// max_pooling2's optional arrays, which a spec may leave out: they read as
-// core's defaults, one per spatial dimension, and come into being on the
-// first edit.
-struct OmittedPoolingArray {
+// Optional param arrays a spec left out (max_pooling2's strides, paddings,
+// dilations): they read as the schema's default in every entry and come
+// into being on the first edit.
+struct OmittedArray {
   std::optional<std::vector<uint64_t>>* array;
   uint64_t fill;
-  std::size_t spatial_rank;
+  std::size_t entries;
 };
 
-std::optional<OmittedPoolingArray> omitted_pooling_array(Spec& spec, const FieldRef& ref) {
-  auto* pool = std::get_if<MaxPooling2Request>(&spec.request.params);
-  if (!pool || ref.group != "params") return std::nullopt;
-  const std::size_t spatial = pool->window_size.size();
-  using P = MaxPooling2Request;
-  if (ref.name == "strides" && !pool->strides) return OmittedPoolingArray{&pool->strides, P::kDefaultStride, spatial};
-  if (ref.name == "dilations" && !pool->dilations) {
-    return OmittedPoolingArray{&pool->dilations, P::kDefaultDilation, spatial};
+// As many entries as the op's first required array of the same extent
+// holds (what the person typed: max_pooling2's windowSize).
+std::size_t typed_entries(const ParamsRequest& params, const ParamField& like) {
+  for (const ParamField& field : op_schema(static_cast<OpKind>(params.index())).params) {
+    if (field.extent != like.extent || field.optional) continue;
+    const ConstParamSlot slot = param_slot(params, field);
+    if (const auto* values = std::get_if<const std::vector<uint64_t>*>(&slot)) return (*values)->size();
   }
-  if (ref.name == "startPadding" && !pool->start_padding) {
-    return OmittedPoolingArray{&pool->start_padding, P::kDefaultPadding, spatial};
-  }
-  if (ref.name == "endPadding" && !pool->end_padding) {
-    return OmittedPoolingArray{&pool->end_padding, P::kDefaultPadding, spatial};
-  }
-  return std::nullopt;
+  return 0;
+}
+
+std::optional<OmittedArray> omitted_array(Spec& spec, const FieldRef& ref) {
+  if (ref.group != "params") return std::nullopt;
+  ParamsRequest& params = spec.request.params;
+  const ParamField* field = find_param(spec.request.kind(), ref.name);
+  if (!field) return std::nullopt;
+  const ParamSlot slot = param_slot(params, *field);
+  auto* const* array = std::get_if<std::optional<std::vector<uint64_t>>*>(&slot);
+  if (!array || **array) return std::nullopt;
+  return OmittedArray{*array, static_cast<uint64_t>(field->fill), typed_entries(params, *field)};
 }
 
 }  // namespace
@@ -321,8 +319,8 @@ std::optional<OmittedPoolingArray> omitted_pooling_array(Spec& spec, const Field
 std::optional<int64_t> int_field(const Spec& spec, std::string_view path) {
   const auto ref = parse_path(path);
   if (!ref) return std::nullopt;
-  if (const auto omitted = omitted_pooling_array(const_cast<Spec&>(spec), *ref)) {  // read only
-    if (ref->index < omitted->spatial_rank) return static_cast<int64_t>(omitted->fill);
+  if (const auto omitted = omitted_array(const_cast<Spec&>(spec), *ref)) {  // read only
+    if (ref->index < omitted->entries) return static_cast<int64_t>(omitted->fill);
     return std::nullopt;
   }
   const ArrayRef array = find_array(const_cast<Spec&>(spec), *ref);  // read only
@@ -338,9 +336,9 @@ std::optional<int64_t> int_field(const Spec& spec, std::string_view path) {
 bool set_int_field(Spec& spec, std::string_view path, int64_t value) {
   const auto ref = parse_path(path);
   if (!ref) return false;
-  if (const auto omitted = omitted_pooling_array(spec, *ref); omitted && ref->index < omitted->spatial_rank) {
+  if (const auto omitted = omitted_array(spec, *ref); omitted && ref->index < omitted->entries) {
     if (value < 0) return false;
-    *omitted->array = std::vector<uint64_t>(omitted->spatial_rank, omitted->fill);
+    *omitted->array = std::vector<uint64_t>(omitted->entries, omitted->fill);
   }
   const ArrayRef array = find_array(spec, *ref);
   if (array.unsigned_values && ref->index < array.unsigned_values->size()) {
@@ -356,17 +354,11 @@ bool set_int_field(Spec& spec, std::string_view path, int64_t value) {
 }
 
 std::vector<std::string> param_array_fields(OpKind kind) {
-  switch (kind) {
-    case OpKind::Identity: return {};
-    case OpKind::Slice: return {"params.offsets", "params.sizes", "params.strides"};
-    case OpKind::Slice1:
-      return {"params.inputWindowOffsets", "params.inputWindowSizes", "params.inputWindowStrides"};
-    case OpKind::Padding: return {"params.startPadding", "params.endPadding"};
-    case OpKind::MaxPooling2:
-      return {"params.windowSize", "params.strides", "params.startPadding", "params.endPadding",
-              "params.dilations"};
+  std::vector<std::string> paths;
+  for (const ParamField& field : op_schema(kind).params) {
+    if (field.is_array()) paths.push_back(param_path(field));
   }
-  return {};
+  return paths;
 }
 
 void fit_values_to_input(Spec& spec) {

@@ -39,7 +39,7 @@ Error wrong_type(const std::string& path, std::string_view expected, const json&
 
 namespace {
 
-std::string join(std::initializer_list<std::string_view> names) {
+std::string join(std::span<const std::string_view> names) {
   std::string text;
   for (std::string_view name : names) {
     if (!text.empty()) text += ", ";
@@ -50,9 +50,12 @@ std::string join(std::initializer_list<std::string_view> names) {
 
 }  // namespace
 
-// `value` must be an object holding only `allowed` keys.
 Status check_object(const json& value, const std::string& path,
                     std::initializer_list<std::string_view> allowed) {
+  return check_object(value, path, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+Status check_object(const json& value, const std::string& path, std::span<const std::string_view> allowed) {
   if (!value.is_object()) return wrong_type(path, "an object", value);
   for (const auto& [key, member] : value.items()) {
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {

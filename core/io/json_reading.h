@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,7 @@ Error missing(const std::string& path);
 
 // `value` must be an object holding only `allowed` keys.
 Status check_object(const json& value, const std::string& path, std::initializer_list<std::string_view> allowed);
+Status check_object(const json& value, const std::string& path, std::span<const std::string_view> allowed);
 const json* find(const json& object, std::string_view key);
 
 // Integers: JSON integers, or floats with an integral value (2.0, 1e2).

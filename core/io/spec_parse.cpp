@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/decimal.h"
+#include "core/op_schema.h"
 #include "core/io/json_reading.h"
 #include "core/scalar.h"
 #include "core/io/spec_file.h"
@@ -127,81 +128,57 @@ Status read_input(const json& object, const std::filesystem::path& base_dir, Spe
   return {};
 }
 
-// Params, one reader per op.
+// Params: each op's fields as its schema lists them (op_schema.h).
 
-Expected<ParamsRequest> read_slice(const json& params, const std::string& path) {
-  if (Status s = check_object(params, path, {"offsets", "sizes", "strides"}); !s.ok()) return s.error();
-  SliceRequest slice;
-  if (Status s = read_required_uints(params, path, "offsets", slice.offsets); !s.ok()) return s.error();
-  if (Status s = read_required_uints(params, path, "sizes", slice.sizes); !s.ok()) return s.error();
-  if (Status s = read_required_uints(params, path, "strides", slice.strides); !s.ok()) return s.error();
-  return ParamsRequest{slice};
+Status read_padding_mode(const json& value, const std::string& path, PaddingMode& out) {
+  Expected<std::string> name = read_string(value, path);
+  if (!name) return name.error();
+  const auto mode = parse_padding_mode(*name);
+  if (!mode) {
+    return invalid(path, "unknown padding mode \"" + *name + "\" (expected CONSTANT, EDGE, REFLECTION, SYMMETRIC)");
+  }
+  out = *mode;
+  return {};
 }
 
-Expected<ParamsRequest> read_slice1(const json& params, const std::string& path) {
-  if (Status s = check_object(params, path, {"inputWindowOffsets", "inputWindowSizes", "inputWindowStrides"});
-      !s.ok()) {
-    return s.error();
-  }
-  Slice1Request slice1;
-  if (Status s = read_required_uints(params, path, "inputWindowOffsets", slice1.input_window_offsets); !s.ok()) {
-    return s.error();
-  }
-  if (Status s = read_required_uints(params, path, "inputWindowSizes", slice1.input_window_sizes); !s.ok()) {
-    return s.error();
-  }
-  const json* strides = find(params, "inputWindowStrides");
-  if (!strides) return missing(field(path, "inputWindowStrides"));
-  Expected<std::vector<int64_t>> parsed = read_int_array(*strides, field(path, "inputWindowStrides"));
+template <class T, class Out>
+Status assign(Expected<T> parsed, Out& out) {
   if (!parsed) return parsed.error();
-  slice1.input_window_strides = std::move(*parsed);
-  return ParamsRequest{slice1};
+  out = std::move(*parsed);
+  return {};
 }
 
-Expected<ParamsRequest> read_padding(const json& params, const std::string& path) {
-  if (Status s = check_object(params, path, {"paddingMode", "paddingValue", "startPadding", "endPadding"});
-      !s.ok()) {
-    return s.error();
+// Reads a present field's value into the slot its type has.
+struct SlotReader {
+  const json& value;
+  const std::string& path;
+  Status operator()(std::vector<uint64_t>* out) const { return assign(read_uint_array(value, path), *out); }
+  Status operator()(std::optional<std::vector<uint64_t>>* out) const {
+    return assign(read_uint_array(value, path), *out);
   }
-  PaddingRequest padding;
-  const json* mode = find(params, "paddingMode");
-  if (!mode) return missing(field(path, "paddingMode"));
-  Expected<std::string> mode_name = read_string(*mode, field(path, "paddingMode"));
-  if (!mode_name) return mode_name.error();
-  const auto parsed_mode = parse_padding_mode(*mode_name);
-  if (!parsed_mode) {
-    return invalid(field(path, "paddingMode"), "unknown padding mode \"" + *mode_name +
-                                                   "\" (expected CONSTANT, EDGE, REFLECTION, SYMMETRIC)");
-  }
-  padding.padding_mode = *parsed_mode;
-  if (const json* value = find(params, "paddingValue")) {
-    Expected<Scalar> parsed = read_scalar(*value, field(path, "paddingValue"));
-    if (!parsed) return parsed.error();
-    padding.padding_value = *parsed;
-  }
-  if (Status s = read_required_uints(params, path, "startPadding", padding.start_padding); !s.ok()) {
-    return s.error();
-  }
-  if (Status s = read_required_uints(params, path, "endPadding", padding.end_padding); !s.ok()) {
-    return s.error();
-  }
-  return ParamsRequest{padding};
+  Status operator()(std::vector<int64_t>* out) const { return assign(read_int_array(value, path), *out); }
+  Status operator()(PaddingMode* out) const { return read_padding_mode(value, path, *out); }
+  Status operator()(Scalar* out) const { return assign(read_scalar(value, path), *out); }
+};
+
+// One field into its slot; absent optional fields keep the empty request's value.
+Status read_param(const json& params, const std::string& path, const ParamField& param, ParamSlot slot) {
+  const json* value = find(params, param.json_name);
+  const std::string value_path = field(path, param.json_name);
+  if (!value) return param.optional ? Status{} : Status{missing(value_path)};
+  return std::visit(SlotReader{*value, value_path}, slot);
 }
 
-Expected<ParamsRequest> read_max_pooling2(const json& params, const std::string& path) {
-  if (Status s = check_object(params, path, {"windowSize", "strides", "startPadding", "endPadding", "dilations"});
-      !s.ok()) {
-    return s.error();
+Expected<ParamsRequest> read_op_params(OpKind kind, const json& params, const std::string& path) {
+  const OpSchema& schema = op_schema(kind);
+  std::vector<std::string_view> names;
+  for (const ParamField& param : schema.params) names.push_back(param.json_name);
+  if (Status s = check_object(params, path, names); !s.ok()) return s.error();
+  ParamsRequest request = empty_params_request(kind);
+  for (const ParamField& param : schema.params) {
+    if (Status s = read_param(params, path, param, param_slot(request, param)); !s.ok()) return s.error();
   }
-  MaxPooling2Request pooling;
-  if (Status s = read_required_uints(params, path, "windowSize", pooling.window_size); !s.ok()) return s.error();
-  if (Status s = read_optional_uints(params, path, "strides", pooling.strides); !s.ok()) return s.error();
-  if (Status s = read_optional_uints(params, path, "startPadding", pooling.start_padding); !s.ok()) {
-    return s.error();
-  }
-  if (Status s = read_optional_uints(params, path, "endPadding", pooling.end_padding); !s.ok()) return s.error();
-  if (Status s = read_optional_uints(params, path, "dilations", pooling.dilations); !s.ok()) return s.error();
-  return ParamsRequest{pooling};
+  return request;
 }
 
 Expected<ParamsRequest> read_params(OpKind kind, const json* params) {
@@ -217,14 +194,7 @@ Expected<ParamsRequest> read_params(OpKind kind, const json* params) {
     return ParamsRequest{IdentityRequest{}};
   }
   if (!params) return missing(path);
-  switch (kind) {
-    case OpKind::Slice: return read_slice(*params, path);
-    case OpKind::Slice1: return read_slice1(*params, path);
-    case OpKind::Padding: return read_padding(*params, path);
-    case OpKind::MaxPooling2: return read_max_pooling2(*params, path);
-    case OpKind::Identity: break;
-  }
-  return ParamsRequest{IdentityRequest{}};
+  return read_op_params(kind, *params, path);
 }
 
 Error with_file(Error error, const std::filesystem::path& file) {

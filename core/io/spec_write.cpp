@@ -1,10 +1,13 @@
 // write_spec and save_spec_file (spec_file.h): pretty JSON following
 // resources/docs/spec-format.md, arrays on one line the way it shows them.
+#include <type_traits>
+
 #include <nlohmann/json.hpp>
 
 #include "core/io/atomic_file.h"
 #include "core/io/json_number.h"
 #include "core/io/spec_file.h"
+#include "core/op_schema.h"
 
 namespace stridescope {
 namespace {
@@ -90,33 +93,33 @@ void append_tensor(std::string& out, const TensorRequest& tensor, const InputSou
   out += " }";
 }
 
+// A value the op does not read (padding's outside CONSTANT mode) is left out
+// while it holds the default.
+bool value_unused(const ParamsRequest& params, const ParamField& field, const Scalar& value) {
+  const auto* integer = std::get_if<int64_t>(&value);
+  return !param_in_use(params, field) && integer && *integer == field.fill;
+}
+
 void append_params(std::string& out, const ParamsRequest& params) {
   const std::string indent = "\n    ";
   out += '{';
   MemberWriter members(out, indent);
-  if (const auto* slice = std::get_if<SliceRequest>(&params)) {
-    members.list("offsets", slice->offsets);
-    members.list("sizes", slice->sizes);
-    members.list("strides", slice->strides);
-  } else if (const auto* slice1 = std::get_if<Slice1Request>(&params)) {
-    members.list("inputWindowOffsets", slice1->input_window_offsets);
-    members.list("inputWindowSizes", slice1->input_window_sizes);
-    members.list("inputWindowStrides", slice1->input_window_strides);
-  } else if (const auto* padding = std::get_if<PaddingRequest>(&params)) {
-    members.key("paddingMode") += quoted(std::string(to_string(padding->padding_mode)));
-    // Only CONSTANT uses the value; the default 0 is left out elsewhere.
-    const auto* zero = std::get_if<int64_t>(&padding->padding_value);
-    if (padding->padding_mode == PaddingMode::Constant || !zero || *zero != 0) {
-      append_json_scalar(members.key("paddingValue"), padding->padding_value);
-    }
-    members.list("startPadding", padding->start_padding);
-    members.list("endPadding", padding->end_padding);
-  } else if (const auto* pooling = std::get_if<MaxPooling2Request>(&params)) {
-    members.list("windowSize", pooling->window_size);
-    members.optional_list("strides", pooling->strides);
-    members.optional_list("startPadding", pooling->start_padding);
-    members.optional_list("endPadding", pooling->end_padding);
-    members.optional_list("dilations", pooling->dilations);
+  for (const ParamField& field : op_schema(static_cast<OpKind>(params.index())).params) {
+    const std::string_view name = field.json_name;
+    std::visit(
+        [&](const auto* value) {
+          using T = std::remove_cvref_t<decltype(*value)>;
+          if constexpr (std::is_same_v<T, std::optional<std::vector<uint64_t>>>) {
+            members.optional_list(name, *value);
+          } else if constexpr (std::is_same_v<T, PaddingMode>) {
+            members.key(name) += quoted(std::string(to_string(*value)));
+          } else if constexpr (std::is_same_v<T, Scalar>) {
+            if (!value_unused(params, field, *value)) append_json_scalar(members.key(name), *value);
+          } else {
+            members.list(name, *value);
+          }
+        },
+        param_slot(params, field));
   }
   out += "\n  }";
 }

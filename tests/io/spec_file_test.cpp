@@ -580,6 +580,22 @@ TEST(SpecFileWriting, RandomFillAndOptionalPoolingArraysRoundTrip) {
   expect_round_trip(spec);
 }
 
+// opspec.md lists padding's params as paddingMode, paddingValue, startPadding,
+// endPadding; a value only CONSTANT reads is left out at its default.
+TEST(SpecFileWriting, ParamsAreWrittenInTheSpecsOrder) {
+  Spec spec;
+  spec.request.input = TensorRequest{DataType::Float32, U64s{2, 3}, std::nullopt};
+  spec.request.params = PaddingRequest{PaddingMode::Edge, int64_t{0}, {1, 0}, {0, 2}};
+  const std::string text = write_spec(spec);
+  EXPECT_NE(text.find("\"params\": {\n    \"paddingMode\": \"EDGE\",\n    \"startPadding\": [1,0],\n"
+                      "    \"endPadding\": [0,2]\n  }"),
+            std::string::npos)
+      << text;
+  expect_round_trip(spec);
+  std::get<PaddingRequest>(spec.request.params).padding_mode = PaddingMode::Constant;
+  EXPECT_NE(write_spec(spec).find("\"paddingMode\": \"CONSTANT\",\n    \"paddingValue\": 0,"), std::string::npos);
+}
+
 TEST(SpecFileWriting, SaveSpecFileWritesLoadableFileWithNpyRelativeToIt) {
   test::TempFolder folder;
   std::filesystem::create_directories(folder / "specs");

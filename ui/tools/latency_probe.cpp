@@ -15,6 +15,7 @@
 
 #include "core/cpu_backend.h"
 #include "ui/evaluation_engine.h"
+#include "core/op_schema.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
 #include "ui/widgets/main_window.h"
@@ -40,7 +41,7 @@ Spec slice1_spec(uint64_t channels, uint64_t side) {
 void measure(MainWindow& window, const char* name, const Spec& spec, int edits) {
   window.document()->reset(spec, std::nullopt);
   wait_until_settled(window, 60000);
-  auto* stride = qobject_cast<QSpinBox*>(window.editor()->field_widget(QStringLiteral("params.inputWindowStrides[3]")));
+  auto* stride = qobject_cast<QSpinBox*>(window.editor()->field_widget(QString::fromStdString(param_path(&Slice1Request::input_window_strides, 3))));
   std::vector<double> times;
   std::vector<double> ui_times;  // the part the UI thread is busy: applying the result and repainting
   for (int i = 0; i < edits; ++i) {

@@ -9,6 +9,7 @@
 
 #include "ui/examples.h"
 #include "ui/linked_selection.h"
+#include "core/op_schema.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
 #include "ui/widgets/main_window.h"
@@ -111,7 +112,7 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
   window.document()->reset(default_spec(), std::nullopt);
   wait_until_settled(window);
   select_representative_element(window);
-  if (auto* stride = qobject_cast<QSpinBox*>(window.editor()->field_widget(QStringLiteral("params.inputWindowStrides[2]")))) {
+  if (auto* stride = qobject_cast<QSpinBox*>(window.editor()->field_widget(QString::fromStdString(param_path(&Slice1Request::input_window_strides, 2))))) {
     stride->setValue(0);
   }
   wait_until_settled(window);
