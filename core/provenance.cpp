@@ -52,8 +52,7 @@ std::string copy_rule(const Operation& op) {
   return {};
 }
 
-Provenance explain_gather(const Operation& op, const Coord& out) {
-  const GatherPlan plan = make_gather_plan(op);
+Provenance explain_gather(const Operation& op, const GatherPlan& plan, const Coord& out) {
   Provenance result;
   result.output_coord = out;
   result.output_offset = op.output().offset_of(out);
@@ -121,9 +120,8 @@ bool beats(const Scalar& value, const Scalar& best) {
 
 // Streams over every tap, so the winner of a window of any size is found
 // while only the first `max_listed_taps` are kept.
-Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input,
-                           std::size_t max_listed_taps) {
-  const PoolingPlan plan = make_pooling_plan(op);
+Provenance explain_pooling(const Operation& op, const PoolingPlan& plan, const Coord& out,
+                           std::span<const std::byte> input, std::size_t max_listed_taps) {
   Provenance result;
   result.kind = SourceKind::Pooled;
   result.output_coord = out;
@@ -194,8 +192,8 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
 
 }  // namespace
 
-Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input,
-                             std::size_t max_listed_taps) {
+Expected<Provenance> explain(const Operation& op, const ReaderIndex& index, const Coord& output_coord,
+                             std::span<const std::byte> input, std::size_t max_listed_taps) {
   const Sizes& sizes = op.output().sizes();
   if (output_coord.size() != sizes.size()) {
     return invalid("--at", "has " + std::to_string(output_coord.size()) + " entries but the output has " +
@@ -207,38 +205,21 @@ Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std
                                                             " is outside output size " + std::to_string(sizes[d]));
     }
   }
-  if (op.kind() == OpKind::MaxPooling2) return explain_pooling(op, output_coord, input, max_listed_taps);
-  return explain_gather(op, output_coord);
+  // An index of another operation would read the wrong tables.
+  if (index.kind() != op.kind() || index.rank() != op.input().rank()) return explain(op, output_coord, input, max_listed_taps);
+  if (op.kind() == OpKind::MaxPooling2) {
+    return explain_pooling(op, index.pooling(), output_coord, input, max_listed_taps);
+  }
+  return explain_gather(op, index.gather(), output_coord);
 }
 
-std::array<std::vector<uint64_t>, kMaxRank> readers_per_axis(const Operation& op, const Coord& in) {
-  std::array<std::vector<uint64_t>, kMaxRank> readers;
-  if (in.size() != op.input().rank()) return readers;
-  if (op.kind() == OpKind::MaxPooling2) {
-    const PoolingPlan plan = make_pooling_plan(op);
-    readers[0] = {in[0]};
-    readers[1] = {in[1]};
-    for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
-      const PoolingAxis& axis = plan.axes[s];
-      const uint64_t outputs = op.output().sizes()[s + 2];
-      for (uint64_t o = 0; o < outputs; ++o) {
-        for (uint64_t k = 0; k < axis.window; ++k) {
-          if (axis.taps[o * axis.window + k] == static_cast<int64_t>(in[s + 2])) {
-            readers[s + 2].push_back(o);
-            break;
-          }
-        }
-      }
-    }
-    return readers;
-  }
-  const GatherPlan plan = make_gather_plan(op);
-  for (std::size_t d = 0; d < plan.rank; ++d) {
-    for (uint64_t o = 0; o < plan.source[d].size(); ++o) {
-      if (plan.source[d][o] == static_cast<int64_t>(in[d])) readers[d].push_back(o);
-    }
-  }
-  return readers;
+Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input,
+                             std::size_t max_listed_taps) {
+  return explain(op, ReaderIndex::build(op, 0), output_coord, input, max_listed_taps);
+}
+
+AxisReaderLists readers_per_axis(const Operation& op, const Coord& in) {
+  return ReaderIndex::build(op, 0).readers_of(in);
 }
 
 }  // namespace stridescope

@@ -56,7 +56,7 @@ void LinkedSelection::select_output(std::optional<Coord> coord) {
   selected_ = std::move(coord);
   if (selected_ && evaluation_ && models_.input) {
     // Bring the input plane to where the selected element's source lives.
-    const Expected<Provenance> p = explain(evaluation_->op(), *selected_, evaluation_->input, kMaxDrawnTaps);
+    const Expected<Provenance> p = explain(evaluation_->op(), evaluation_->provenance, *selected_, evaluation_->input, kMaxDrawnTaps);
     if (p) {
       std::optional<SignedCoord> target;
       if (p->source) {
@@ -142,7 +142,7 @@ void LinkedSelection::refresh() {
 
 void LinkedSelection::show_output(const Coord& coord) {
   const Operation& op = evaluation_->op();
-  Expected<Provenance> explained = explain(op, coord, evaluation_->input, kMaxDrawnTaps);
+  Expected<Provenance> explained = explain(op, evaluation_->provenance, coord, evaluation_->input, kMaxDrawnTaps);
   if (!explained) {
     set_status(QString::fromStdString(explained.error().to_string()));
     return;
@@ -228,19 +228,9 @@ void LinkedSelection::show_input(const SignedCoord& signed_coord) {
   const uint64_t offset = in.offset_of(coord);
   if (models_.input_memory) models_.input_memory->set_marks({{offset, kHovered}});
 
-  // The evaluation's tables answer without rebuilding the plan on every
-  // mouse move; core's readers_per_axis only where they were too large.
-  const ProvenanceIndex& index = evaluation_->provenance;
-  AxisIndexSets sets;
-  if (index.readers_known()) {
-    for (std::size_t d = 0; d < in.rank(); ++d) {
-      const auto list = index.readers(d, coord[d]);
-      sets[d].assign(list.begin(), list.end());
-    }
-  } else {
-    const auto readers = readers_per_axis(op, coord);
-    for (std::size_t d = 0; d < in.rank(); ++d) sets[d] = readers[d];
-  }
+  // The evaluation's tables (or, where they were too large, its plans) answer
+  // without rebuilding anything on a mouse move.
+  const AxisIndexSets sets = evaluation_->provenance.readers_of(coord);
   uint64_t count = 1;
   for (std::size_t d = 0; d < in.rank(); ++d) count *= sets[d].size();
   if (models_.output) models_.output->set_reader_sets(sets);
