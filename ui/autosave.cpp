@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
+#include <QUndoStack>
 
 #include "core/io/atomic_file.h"
 #include "ui/spec_document.h"
@@ -19,9 +20,9 @@ Autosave::Autosave(SpecDocument* document, QString folder, QObject* parent)
   timer_.setSingleShot(true);
   timer_.setInterval(kDefaultDelayMs);
   connect(&timer_, &QTimer::timeout, this, [this] { write_now(); });
-  connect(document_, &SpecDocument::specChanged, this, [this] {
-    if (document_->modified() && !timer_.isActive()) timer_.start();
-  });
+  // After the undo stack has moved (an edit, undo or redo): during the
+  // document's specChanged the stack has not yet counted the edit.
+  connect(document_->undo_stack(), &QUndoStack::indexChanged, this, &Autosave::schedule);
   connect(document_, &SpecDocument::modifiedChanged, this, &Autosave::on_modified_changed);
 }
 
@@ -31,9 +32,21 @@ QString Autosave::spec_path() const { return folder_ + QStringLiteral("/autosave
 
 QString Autosave::source_path() const { return folder_ + QStringLiteral("/autosave-source.txt"); }
 
+// Never while the document is unmodified: a copy an unclean exit left must
+// survive until the person has answered whether to recover it.
+void Autosave::schedule() {
+  if (document_->modified() && !timer_.isActive()) timer_.start();
+}
+
 void Autosave::on_modified_changed(bool modified) {
-  // Saved, or undone back to the saved state: nothing left to lose.
-  if (!modified) discard();
+  if (modified) {
+    schedule();
+  } else {
+    // Saved, or undone back to the saved state: nothing left to lose. Only a
+    // copy this session wrote: opening a file at start-up must not remove
+    // the one an unclean exit left before it is offered.
+    if (owns_copy_) discard();
+  }
 }
 
 std::optional<Expected<Autosave::Recovered>> Autosave::pending() const {
@@ -51,10 +64,7 @@ std::optional<Expected<Autosave::Recovered>> Autosave::pending() const {
 
 Status Autosave::write_now() {
   timer_.stop();
-  if (!document_->modified()) {
-    discard();
-    return {};
-  }
+  if (!document_->modified()) return {};
   Status status = QDir().mkpath(folder_) ? Status{}
                                          : Status{Error{ErrorCode::Io, folder_.toStdString(), "cannot create the folder"}};
   if (status) status = save_spec_file(document_->spec(), to_path(spec_path()));
@@ -68,12 +78,14 @@ Status Autosave::write_now() {
     return status;
   }
   last_error_.reset();
+  owns_copy_ = true;
   emit written();
   return status;
 }
 
 void Autosave::discard() {
   timer_.stop();
+  owns_copy_ = false;
   QFile::remove(spec_path());
   QFile::remove(source_path());
 }

@@ -3,7 +3,8 @@
 //   - a few seconds after an edit leaves the document modified, the spec is
 //     written (atomically) to FOLDER/autosave.json, with the file it was
 //     opened from in FOLDER/autosave-source.txt;
-//   - once the document is saved or back to its saved state, the copy goes;
+//   - once the document is saved or back to its saved state, the copy this
+//     session wrote goes;
 //   - a clean exit removes it (discard()); so a copy found at start-up is
 //     what an unclean exit left behind, and pending() offers it back.
 // No widgets: the main window asks the person; tests drive this directly.
@@ -47,7 +48,7 @@ class Autosave : public QObject {
   // What an unclean exit left behind: nothing, the spec, or why it cannot be read.
   std::optional<Expected<Recovered>> pending() const;
 
-  // Writes the document now when it has unsaved edits (else removes the copy).
+  // Writes the document now when it has unsaved edits; nothing otherwise.
   Status write_now();
   // Removes the copy: the person saved, discarded, or chose not to recover it.
   void discard();
@@ -59,12 +60,14 @@ class Autosave : public QObject {
   void failed(const QString& message);
 
  private:
+  void schedule();
   void on_modified_changed(bool modified);
 
   SpecDocument* document_;
   QString folder_;
   QTimer timer_;
   std::optional<Error> last_error_;
+  bool owns_copy_ = false;  // the copy on disk is this session's
 };
 
 }  // namespace stridescope::ui

@@ -156,6 +156,7 @@ bool MainWindow::recover_autosave() {
   if (!pending || !*pending) return false;
   Autosave::Recovered recovered = std::move(pending->value());
   document_->restore(std::move(recovered.spec), std::move(recovered.file));
+  autosave_->write_now();  // the copy is this session's now, kept current from here
   statusBar()->showMessage(tr("Recovered the unsaved changes of the last session"), 8000);
   return true;
 }
