@@ -19,7 +19,8 @@ Autosave::Autosave(SpecDocument* document, QString folder, QObject* parent)
     : QObject(parent), document_(document), folder_(std::move(folder)) {
   timer_.setSingleShot(true);
   timer_.setInterval(kDefaultDelayMs);
-  connect(&timer_, &QTimer::timeout, this, [this] { write_now(); });
+  // A failure is reported through failed() and last_error().
+  connect(&timer_, &QTimer::timeout, this, [this] { (void)write_now(); });
   // After the undo stack has moved (an edit, undo or redo): during the
   // document's specChanged the stack has not yet counted the edit.
   connect(document_->undo_stack(), &QUndoStack::indexChanged, this, &Autosave::schedule);

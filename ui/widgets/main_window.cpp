@@ -1,6 +1,9 @@
 #include "ui/widgets/main_window.h"
 
+#include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>

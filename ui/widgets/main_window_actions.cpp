@@ -1,6 +1,8 @@
 // MainWindow's actions, menus and toolbars. Each menu has its own action
 // maker and menu filler, so a new command is one action here and one line in
 // its menu.
+#include "ui/widgets/main_window.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -9,13 +11,14 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSplitter>
 #include <QStyle>
 #include <QToolBar>
 #include <QUndoStack>
 
 #include "ui/evaluation_engine.h"
 #include "ui/spec_document.h"
-#include "ui/widgets/main_window.h"
+#include "ui/spec_edits.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 

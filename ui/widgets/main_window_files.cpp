@@ -1,12 +1,16 @@
 // MainWindow's files: open, save (never over a bundled example, never losing
 // the document when the disk refuses), export, recent files, examples, the
 // window's remembered layout, and recovering an autosave after an unclean exit.
+#include "ui/widgets/main_window.h"
+
+#include <QAction>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -15,7 +19,7 @@
 #include "ui/autosave.h"
 #include "ui/examples.h"
 #include "ui/spec_document.h"
-#include "ui/widgets/main_window.h"
+#include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_panel.h"
 
 namespace stridescope::ui {
@@ -152,11 +156,11 @@ void MainWindow::on_npy_requested() {
 }
 
 bool MainWindow::recover_autosave() {
-  const auto pending = autosave_->pending();
+  auto pending = autosave_->pending();
   if (!pending || !*pending) return false;
   Autosave::Recovered recovered = std::move(pending->value());
   document_->restore(std::move(recovered.spec), std::move(recovered.file));
-  autosave_->write_now();  // the copy is this session's now, kept current from here
+  (void)autosave_->write_now();  // the copy is this session's now, kept current from here
   statusBar()->showMessage(tr("Recovered the unsaved changes of the last session"), 8000);
   return true;
 }
