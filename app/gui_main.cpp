@@ -67,5 +67,8 @@ int main(int argc, char** argv) {
     }
   }
   window.show();
+  // Edits an unclean exit left in the autosave (ui/autosave.h) are offered
+  // back once the window is up, so the question has a window to belong to.
+  window.offer_recovery();
   return QApplication::exec();
 }

@@ -52,8 +52,7 @@ std::string copy_rule(const Operation& op) {
   return {};
 }
 
-Provenance explain_gather(const Operation& op, const Coord& out) {
-  const GatherPlan plan = make_gather_plan(op);
+Provenance explain_gather(const Operation& op, const GatherPlan& plan, const Coord& out) {
   Provenance result;
   result.output_coord = out;
   result.output_offset = op.output().offset_of(out);
@@ -119,11 +118,42 @@ bool beats(const Scalar& value, const Scalar& best) {
       value);
 }
 
+// Tap `tap` (one index per spatial axis) of output `out`'s window, with its
+// buffer offset when it lies inside the input.
+PoolingTap window_tap(const Operation& op, const PoolingPlan& plan, const Coord& out, const Coord& tap) {
+  const auto& p = op.params_as<MaxPooling2Params>();
+  PoolingTap t;
+  t.coord = {static_cast<int64_t>(out[0]), static_cast<int64_t>(out[1])};
+  Coord in_coord{out[0], out[1]};
+  for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
+    const int64_t index = plan.axes[s].taps[out[s + 2] * plan.axes[s].window + tap[s]];
+    if (index == kPaddingIndex) {
+      t.padded = true;
+      // Show where the tap lies in padding: the unclamped input index.
+      t.coord.push_back(pooling_tap_index(p, s, out[s + 2], tap[s]));
+    } else {
+      t.coord.push_back(index);
+    }
+    in_coord.push_back(index == kPaddingIndex ? 0 : static_cast<uint64_t>(index));
+  }
+  if (!t.padded) t.offset = op.input().offset_of(in_coord);
+  return t;
+}
+
+// "3x3"
+std::string window_shape(const PoolingPlan& plan) {
+  std::string shape;
+  for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
+    if (s) shape += "x";
+    shape += std::to_string(plan.axes[s].window);
+  }
+  return shape;
+}
+
 // Streams over every tap, so the winner of a window of any size is found
 // while only the first `max_listed_taps` are kept.
-Provenance explain_pooling(const Operation& op, const Coord& out, std::span<const std::byte> input,
-                           std::size_t max_listed_taps) {
-  const PoolingPlan plan = make_pooling_plan(op);
+Provenance explain_pooling(const Operation& op, const PoolingPlan& plan, const Coord& out,
+                           std::span<const std::byte> input, std::size_t max_listed_taps) {
   Provenance result;
   result.kind = SourceKind::Pooled;
   result.output_coord = out;
@@ -131,7 +161,6 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
 
   Sizes extent;
   for (std::size_t s = 0; s < plan.spatial_rank; ++s) extent.push_back(plan.axes[s].window);
-  const auto& p = op.params_as<MaxPooling2Params>();
   const bool with_data = input.size() >= op.input().buffer_bytes();
   const DataType type = op.input().data_type();
   Coord tap(plan.spatial_rank, 0);
@@ -140,31 +169,15 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
   Scalar best;
   std::optional<PoolingTap> winner;
   do {
-    PoolingTap t;
-    t.coord = {static_cast<int64_t>(out[0]), static_cast<int64_t>(out[1])};
-    Coord in_coord{out[0], out[1]};
-    for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
-      const int64_t index = plan.axes[s].taps[out[s + 2] * plan.axes[s].window + tap[s]];
-      if (index == kPaddingIndex) {
-        t.padded = true;
-        // Show where the tap lies in padding: the unclamped input index.
-        t.coord.push_back(pooling_tap_index(p, s, out[s + 2], tap[s]));
-      } else {
-        t.coord.push_back(index);
-      }
-      in_coord.push_back(index == kPaddingIndex ? 0 : static_cast<uint64_t>(index));
-    }
+    PoolingTap t = window_tap(op, plan, out, tap);
     if (t.padded) {
       ++padded_taps;
-    } else {
-      t.offset = op.input().offset_of(in_coord);
-      if (with_data) {
-        const Scalar value = read_element(type, input.data() + t.offset * element_size(type));
-        if (!winner || beats(value, best)) {
-          best = value;
-          winner = t;
-          result.winner = ordinal;
-        }
+    } else if (with_data) {
+      const Scalar value = read_element(type, input.data() + t.offset * element_size(type));
+      if (!winner || beats(value, best)) {
+        best = value;
+        winner = t;
+        result.winner = ordinal;
       }
     }
     if (result.window.size() < std::max<std::size_t>(max_listed_taps, 1)) result.window.push_back(std::move(t));
@@ -172,12 +185,7 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
   } while (next_coord(tap, extent));
   result.window_taps = ordinal;
 
-  std::string shape;
-  for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
-    if (s) shape += "x";
-    shape += std::to_string(plan.axes[s].window);
-  }
-  result.rule = "out" + format_coord(out) + " = max over the " + shape + " window from in" +
+  result.rule = "out" + format_coord(out) + " = max over the " + window_shape(plan) + " window from in" +
                 format_signed(result.window.front().coord);
   if (padded_taps) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
   if (winner) {
@@ -194,8 +202,8 @@ Provenance explain_pooling(const Operation& op, const Coord& out, std::span<cons
 
 }  // namespace
 
-Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input,
-                             std::size_t max_listed_taps) {
+Expected<Provenance> explain(const Operation& op, const ReaderIndex& index, const Coord& output_coord,
+                             std::span<const std::byte> input, std::size_t max_listed_taps) {
   const Sizes& sizes = op.output().sizes();
   if (output_coord.size() != sizes.size()) {
     return invalid("--at", "has " + std::to_string(output_coord.size()) + " entries but the output has " +
@@ -207,38 +215,23 @@ Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std
                                                             " is outside output size " + std::to_string(sizes[d]));
     }
   }
-  if (op.kind() == OpKind::MaxPooling2) return explain_pooling(op, output_coord, input, max_listed_taps);
-  return explain_gather(op, output_coord);
+  // An index of another operation would read the wrong tables.
+  if (index.kind() != op.kind() || index.rank() != op.input().rank()) return explain(op, output_coord, input, max_listed_taps);
+  if (op.kind() == OpKind::MaxPooling2) {
+    return explain_pooling(op, index.pooling(), output_coord, input, max_listed_taps);
+  }
+  return explain_gather(op, index.gather(), output_coord);
 }
 
-std::array<std::vector<uint64_t>, kMaxRank> readers_per_axis(const Operation& op, const Coord& in) {
-  std::array<std::vector<uint64_t>, kMaxRank> readers;
-  if (in.size() != op.input().rank()) return readers;
-  if (op.kind() == OpKind::MaxPooling2) {
-    const PoolingPlan plan = make_pooling_plan(op);
-    readers[0] = {in[0]};
-    readers[1] = {in[1]};
-    for (std::size_t s = 0; s < plan.spatial_rank; ++s) {
-      const PoolingAxis& axis = plan.axes[s];
-      const uint64_t outputs = op.output().sizes()[s + 2];
-      for (uint64_t o = 0; o < outputs; ++o) {
-        for (uint64_t k = 0; k < axis.window; ++k) {
-          if (axis.taps[o * axis.window + k] == static_cast<int64_t>(in[s + 2])) {
-            readers[s + 2].push_back(o);
-            break;
-          }
-        }
-      }
-    }
-    return readers;
-  }
-  const GatherPlan plan = make_gather_plan(op);
-  for (std::size_t d = 0; d < plan.rank; ++d) {
-    for (uint64_t o = 0; o < plan.source[d].size(); ++o) {
-      if (plan.source[d][o] == static_cast<int64_t>(in[d])) readers[d].push_back(o);
-    }
-  }
-  return readers;
+Expected<Provenance> explain(const Operation& op, const Coord& output_coord, std::span<const std::byte> input,
+                             std::size_t max_listed_taps) {
+  return explain(op, ReaderIndex::build(op, 0), output_coord, input, max_listed_taps);
+}
+
+AxisReaderLists readers_per_axis(const Operation& op, const Coord& in) {
+  // The full tables, not a scan: the randomized tests then check the
+  // inversion the app relies on against the reference implementation.
+  return ReaderIndex::build(op).readers_of(in);
 }
 
 }  // namespace stridescope

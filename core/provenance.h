@@ -1,5 +1,6 @@
 // Where an output element came from, for `explain`, the app's overlays and
-// status line. Built from index_plan.h's tables, never from its own formulas.
+// status line. Read from reader_index.h's tables (index_plan.h's plans), never
+// from formulas of its own.
 #pragma once
 
 #include <cstddef>
@@ -11,15 +12,9 @@
 
 #include "index_plan.h"
 #include "operation.h"
+#include "reader_index.h"
 
 namespace stridescope {
-
-enum class SourceKind {
-  Copied,           // identity, slice, slice1, or padding inside the input
-  PaddingConstant,  // CONSTANT padding: the padding value
-  PaddingFolded,    // EDGE / REFLECTION / SYMMETRIC: a folded input element
-  Pooled,           // max_pooling2: the maximum over a window
-};
 
 using SignedCoord = DimVector<int64_t>;
 
@@ -61,12 +56,18 @@ struct Provenance {
 // to name the pooling winner; a pooling window lists at most
 // `max_listed_taps` taps (its winner is found among all). A coordinate of the
 // wrong rank is an error at "--at", an entry outside the output at "--at[i]".
+// `index` must have been built from `op`: the app builds it once per
+// evaluation, so explaining the element under the cursor rebuilds no plan.
+Expected<Provenance> explain(const Operation& op, const ReaderIndex& index, const Coord& output_coord,
+                             std::span<const std::byte> input = {}, std::size_t max_listed_taps = kMaxListedTaps);
+// One-off (the CLI): builds the forward plans, then as above.
 Expected<Provenance> explain(const Operation& op, const Coord& output_coord,
                              std::span<const std::byte> input = {}, std::size_t max_listed_taps = kMaxListedTaps);
 
-// The other direction, for hovering an input element: along each dimension d,
-// the output indices whose source (or, pooling, any window tap) is input index
+// The other direction, for one input element: along each dimension d, the
+// output indices whose source (or, pooling, any window tap) is input index
 // in[d]. The output elements that read `in` are the Cartesian product.
-std::array<std::vector<uint64_t>, kMaxRank> readers_per_axis(const Operation& op, const Coord& in);
+// One-off; ReaderIndex::readers_of answers the same from built tables.
+AxisReaderLists readers_per_axis(const Operation& op, const Coord& in);
 
 }  // namespace stridescope

@@ -17,7 +17,7 @@ quint32 padding_flag(PaddingMode mode) {
 
 InputOverlay input_overlay(const Evaluation& evaluation, const Coord& in) {
   InputOverlay overlay;
-  const ProvenanceIndex& provenance = evaluation.provenance;
+  const ReaderIndex& provenance = evaluation.provenance;
   if (provenance.readers_known() && !provenance.is_read(in)) overlay.flags |= kUnused;
   bool in_window = provenance.window(0).has_value();
   for (std::size_t d = 0; d < in.size() && in_window; ++d) {

@@ -147,7 +147,7 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
   evaluation->output_usage = usage_of(operation.output());
   widen(evaluation->range, operation.input(), evaluation->input, evaluation->input_usage);
   widen(evaluation->range, operation.output(), evaluation->output, evaluation->output_usage);
-  evaluation->provenance = ProvenanceIndex::build(operation);
+  evaluation->provenance = ReaderIndex::build(operation);
 
   if (request.compare) {
     CompareReport report;

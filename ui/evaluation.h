@@ -18,8 +18,8 @@
 #include "core/compare.h"
 #include "core/io/spec_file.h"
 #include "core/operation.h"
+#include "core/reader_index.h"
 #include "ui/backend_set.h"
-#include "ui/provenance_index.h"
 
 namespace stridescope::ui {
 
@@ -99,7 +99,8 @@ class Evaluation {
   ValueRange range;  // over input and output together, so equal values share a colour
   BufferUsage input_usage;
   BufferUsage output_usage;
-  ProvenanceIndex provenance;
+  // Built once here, off the UI thread: the views and hover only read it.
+  ReaderIndex provenance;
   std::optional<CompareReport> compare;
 
  private:

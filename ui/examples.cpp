@@ -31,6 +31,15 @@ QString example_title(const QString& file_name) {
   return title;
 }
 
+bool is_bundled_example(const QString& path, const QString& directory) {
+  if (directory.isEmpty() || path.isEmpty()) return false;
+  // Compared as canonical folders, so "examples/../examples/x.json" and a
+  // symbolic link to the folder are recognised too.
+  const QFileInfo file(path);
+  const QString folder = QFileInfo(file.absolutePath()).canonicalFilePath();
+  return !folder.isEmpty() && folder == QFileInfo(directory).canonicalFilePath();
+}
+
 QList<Example> list_examples(const QString& directory) {
   QList<Example> examples;
   if (directory.isEmpty()) return examples;

@@ -17,6 +17,9 @@ struct Example {
 QString examples_directory();
 // Sorted by file name.
 QList<Example> list_examples(const QString& directory = examples_directory());
+// Whether `path` is one of the bundled examples (a file in `directory`), which
+// the app never overwrites.
+bool is_bundled_example(const QString& path, const QString& directory = examples_directory());
 // "slice1_example2_negative_strides.json" -> "slice1 example2 negative strides".
 QString example_title(const QString& file_name);
 

@@ -25,6 +25,46 @@ SignedCoord to_signed(const Coord& coord) {
   return s;
 }
 
+// A pooling window's marks on the input plane and its memory strip.
+void mark_window(const Provenance& p, std::vector<ElementMark>& in_marks,
+                 std::vector<std::pair<uint64_t, quint32>>& memory_marks) {
+  SignedCoord lo = p.window.front().coord;
+  SignedCoord hi = lo;
+  for (std::size_t t = 0; t < p.window.size(); ++t) {
+    const PoolingTap& tap = p.window[t];
+    const bool winner = p.winner && *p.winner == t;
+    in_marks.push_back({tap.coord, (tap.padded ? kPaddedTap : kTap) | (winner ? kWinner : 0u)});
+    if (!tap.padded) memory_marks.emplace_back(tap.offset, winner ? (kWinner | kTap) : kTap);
+    for (std::size_t d = 0; d < tap.coord.size(); ++d) {
+      lo[d] = std::min(lo[d], tap.coord[d]);
+      hi[d] = std::max(hi[d], tap.coord[d]);
+    }
+  }
+  // A huge window lists only its first taps; the winner may lie past them.
+  if (p.winner && *p.winner >= p.window.size() && p.source) {
+    SignedCoord winner;
+    for (uint64_t c : *p.source) winner.push_back(static_cast<int64_t>(c));
+    in_marks.push_back({winner, kTap | kWinner});
+    memory_marks.emplace_back(p.source_offset, kWinner | kTap);
+  }
+  // The window's bounding box, so the cells between dilated taps show as gaps.
+  if (p.window.size() > 1 && lo.size() >= 4) {
+    SignedCoord c = lo;
+    const std::size_t rank = lo.size();
+    for (bool more = true; more;) {
+      in_marks.push_back({c, kTapWindow});
+      more = false;
+      for (std::size_t d = rank; d-- > 2;) {
+        if (++c[d] <= hi[d]) {
+          more = true;
+          break;
+        }
+        c[d] = lo[d];
+      }
+    }
+  }
+}
+
 }  // namespace
 
 LinkedSelection::LinkedSelection(Models models, QObject* parent) : QObject(parent), models_(models) {}
@@ -56,7 +96,7 @@ void LinkedSelection::select_output(std::optional<Coord> coord) {
   selected_ = std::move(coord);
   if (selected_ && evaluation_ && models_.input) {
     // Bring the input plane to where the selected element's source lives.
-    const Expected<Provenance> p = explain(evaluation_->op(), *selected_, evaluation_->input, kMaxDrawnTaps);
+    const Expected<Provenance> p = explain(evaluation_->op(), evaluation_->provenance, *selected_, evaluation_->input, kMaxDrawnTaps);
     if (p) {
       std::optional<SignedCoord> target;
       if (p->source) {
@@ -142,7 +182,7 @@ void LinkedSelection::refresh() {
 
 void LinkedSelection::show_output(const Coord& coord) {
   const Operation& op = evaluation_->op();
-  Expected<Provenance> explained = explain(op, coord, evaluation_->input, kMaxDrawnTaps);
+  Expected<Provenance> explained = explain(op, evaluation_->provenance, coord, evaluation_->input, kMaxDrawnTaps);
   if (!explained) {
     set_status(QString::fromStdString(explained.error().to_string()));
     return;
@@ -164,41 +204,7 @@ void LinkedSelection::show_output(const Coord& coord) {
   std::vector<ElementMark> in_marks;
   std::vector<std::pair<uint64_t, quint32>> memory_marks;
   if (p.kind == SourceKind::Pooled) {
-    SignedCoord lo = p.window.front().coord;
-    SignedCoord hi = lo;
-    for (std::size_t t = 0; t < p.window.size(); ++t) {
-      const PoolingTap& tap = p.window[t];
-      const bool winner = p.winner && *p.winner == t;
-      in_marks.push_back({tap.coord, (tap.padded ? kPaddedTap : kTap) | (winner ? kWinner : 0u)});
-      if (!tap.padded) memory_marks.emplace_back(tap.offset, winner ? (kWinner | kTap) : kTap);
-      for (std::size_t d = 0; d < tap.coord.size(); ++d) {
-        lo[d] = std::min(lo[d], tap.coord[d]);
-        hi[d] = std::max(hi[d], tap.coord[d]);
-      }
-    }
-    // A huge window lists only its first taps; the winner may lie past them.
-    if (p.winner && *p.winner >= p.window.size() && p.source) {
-      SignedCoord winner;
-      for (uint64_t c : *p.source) winner.push_back(static_cast<int64_t>(c));
-      in_marks.push_back({winner, kTap | kWinner});
-      memory_marks.emplace_back(p.source_offset, kWinner | kTap);
-    }
-    // The window's bounding box, so the cells between dilated taps show as gaps.
-    if (p.window.size() > 1 && lo.size() >= 4) {
-      SignedCoord c = lo;
-      const std::size_t rank = lo.size();
-      for (bool more = true; more;) {
-        in_marks.push_back({c, kTapWindow});
-        more = false;
-        for (std::size_t d = rank; d-- > 2;) {
-          if (++c[d] <= hi[d]) {
-            more = true;
-            break;
-          }
-          c[d] = lo[d];
-        }
-      }
-    }
+    mark_window(p, in_marks, memory_marks);
   } else if (p.source) {
     in_marks.push_back({to_signed(*p.source), kSource});
     memory_marks.emplace_back(p.source_offset, kSource);
@@ -228,19 +234,9 @@ void LinkedSelection::show_input(const SignedCoord& signed_coord) {
   const uint64_t offset = in.offset_of(coord);
   if (models_.input_memory) models_.input_memory->set_marks({{offset, kHovered}});
 
-  // The evaluation's tables answer without rebuilding the plan on every
-  // mouse move; core's readers_per_axis only where they were too large.
-  const ProvenanceIndex& index = evaluation_->provenance;
-  AxisIndexSets sets;
-  if (index.readers_known()) {
-    for (std::size_t d = 0; d < in.rank(); ++d) {
-      const auto list = index.readers(d, coord[d]);
-      sets[d].assign(list.begin(), list.end());
-    }
-  } else {
-    const auto readers = readers_per_axis(op, coord);
-    for (std::size_t d = 0; d < in.rank(); ++d) sets[d] = readers[d];
-  }
+  // The evaluation's tables (or, where they were too large, its plans) answer
+  // without rebuilding anything on a mouse move.
+  const AxisIndexSets sets = evaluation_->provenance.readers_of(coord);
   uint64_t count = 1;
   for (std::size_t d = 0; d < in.rank(); ++d) count *= sets[d].size();
   if (models_.output) models_.output->set_reader_sets(sets);

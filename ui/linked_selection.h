@@ -2,9 +2,11 @@
 // up where it came from (input elements, pooling window and winner, buffer
 // offsets); hovering an input element lights up every output element that
 // reads it; hovering a buffer element lights up the coordinates stored there.
-// Everything it shows comes from core: explain() for one output element,
-// readers_per_axis() for one input element. It also states the rule at the
-// cursor for the status line. No widgets: tests drive it directly.
+// Everything it shows comes from core, through the evaluation's ReaderIndex
+// (built once per evaluation, off the UI thread): explain() over its plans for
+// one output element, its reader lists for one input element, so a hover
+// rebuilds no plan. It also states the rule at the cursor for the status
+// line. No widgets: tests drive it directly.
 #pragma once
 
 #include <optional>

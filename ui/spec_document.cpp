@@ -62,6 +62,11 @@ void SpecDocument::reset(Spec spec, std::optional<std::filesystem::path> file) {
   emit specChanged();
 }
 
+void SpecDocument::restore(Spec spec, std::optional<std::filesystem::path> file) {
+  reset(std::move(spec), std::move(file));
+  undo_->resetClean();  // emits modifiedChanged(true) through cleanChanged
+}
+
 Status SpecDocument::open(const std::filesystem::path& file) {
   Expected<Spec> loaded = load_spec_file(file);
   if (!loaded) return loaded.error();

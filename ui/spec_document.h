@@ -31,8 +31,12 @@ class SpecDocument : public QObject {
 
   // New document / file opened: replaces the spec and clears the history.
   void reset(Spec spec, std::optional<std::filesystem::path> file);
+  // Edits recovered from an autosave: like reset(), but marked unsaved, since
+  // `file` (if any) does not hold them.
+  void restore(Spec spec, std::optional<std::filesystem::path> file);
 
-  // Opens and saves spec files (resources/docs/spec-format.md); saving is atomic.
+  // Opens and saves spec files (resources/docs/spec-format.md); saving is atomic. A failed save
+  // changes nothing: the file on disk, the spec and the unsaved mark stay.
   Status open(const std::filesystem::path& file);
   Status save(const std::filesystem::path& file);
 

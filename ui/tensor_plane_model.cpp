@@ -284,7 +284,7 @@ void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool wit
   if (with_text) visual.text = cell_text(v);
   visual.fill = palette_rgb(palette_, normalised(to_double(v)));
   const Operation& op = evaluation_->op();
-  const ProvenanceIndex& provenance = evaluation_->provenance;
+  const ReaderIndex& provenance = evaluation_->provenance;
 
   if (role_ == TensorRole::Input) {
     const InputOverlay overlay = input_overlay(*evaluation_, coord);

@@ -1,5 +1,5 @@
 // The view models (ui/tensor_plane_model.h, ui/memory_strip_model.h,
-// ui/diff_model.h, ui/provenance_index.h, ui/linked_selection.h), checked
+// ui/diff_model.h, core/reader_index.h as the evaluation carries it, ui/linked_selection.h), checked
 // against the DirectML docs' worked examples and hand computation, with
 // QAbstractItemModelTester watching every model.
 #include <QAbstractItemModelTester>

@@ -3,8 +3,14 @@
 // a legend; the rule at the cursor in the status line. Collaborators (the
 // backends) come in through the constructor; all backend work runs on the
 // evaluation engine's worker thread.
+//
+// One class, three files by job: main_window.cpp (layout, views, showing
+// evaluations), main_window_actions.cpp (actions, menus, toolbars: a new
+// command is an action in create_*_actions and a line in its create_*_menu),
+// main_window_files.cpp (open, save, export, recent files, autosave recovery).
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <QMainWindow>
@@ -27,6 +33,7 @@ class QTableView;
 
 namespace stridescope::ui {
 
+class Autosave;
 class DiffModel;
 class EvaluationEngine;
 class IndicesModel;
@@ -54,6 +61,8 @@ class MainWindow : public QMainWindow {
   MemoryStripModel* memory_model(TensorRole role) const;
   QWidget* views_widget() const { return views_; }
   QAction* compare_action() const { return compare_action_; }
+  QAction* save_action() const { return save_action_; }
+  Autosave* autosave() const { return autosave_; }
 
   // What the views show: the last valid evaluation.
   const EvaluationPtr& shown_evaluation() const { return shown_; }
@@ -64,7 +73,15 @@ class MainWindow : public QMainWindow {
   QString status_text() const;
 
   Status open_file(const QString& path);
+  // Refuses a bundled example's file; a failure leaves the document as it was.
   Status save_file(const QString& path);
+  // Save asks for a file: the document has none, or it is a bundled example.
+  bool save_needs_new_file() const;
+  // After an unclean exit: asks whether to restore the autosaved edits
+  // (app/gui_main.cpp calls it once the window shows).
+  void offer_recovery();
+  // Restores the autosaved edits without asking; false when there are none.
+  bool recover_autosave();
   // PNG or SVG by the file's suffix.
   Status export_views(const QString& path);
   void set_backend(const QString& name);
@@ -80,9 +97,18 @@ class MainWindow : public QMainWindow {
   void create_models();
   void create_central();
   void create_docks();
+  void create_status_bar();
   void create_actions();
+  void create_file_actions();
+  void create_edit_actions();
+  void create_view_actions();
+  void create_run_actions();
   void create_menus();
+  void create_file_menu(QMenu* file);
+  void create_view_menu(QMenu* view);
+  void create_help_menu(QMenu* help);
   void create_toolbars();
+  void create_run_toolbar();
   void connect_views();
   void restore_settings();
   void save_settings();
@@ -101,6 +127,7 @@ class MainWindow : public QMainWindow {
   void on_open();
   bool on_save();
   bool on_save_as();
+  bool save_and_report(const QString& path);
   void on_export(const QString& suffix);
   void on_npy_requested();
   void on_value_typed(quint64 offset, const QString& text);
@@ -108,6 +135,7 @@ class MainWindow : public QMainWindow {
 
   SpecDocument* document_;
   EvaluationEngine* engine_;
+  Autosave* autosave_ = nullptr;
   QString backend_ = QStringLiteral("cpu");
   bool compare_ = false;
   ValuePalette palette_ = ValuePalette::Viridis;
