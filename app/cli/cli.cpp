@@ -157,6 +157,13 @@ commands:
       or X.npy as run --out X.npy writes it (with X.indices.npy for indices).
       Exit 0 when equal; 1 when not, with the first differing element on
       stderr, both values, how many differ and the rule that element follows.
+  code SPEC --lang numpy|torch|onnx|dml|dxdispatch
+      Prints SPEC as code for another framework, exactly: a self-contained
+      NumPy or PyTorch program (the logical result in `output`, pooling
+      indices in `indices`; run with --print to print them), ONNX, DirectML
+      C++ or a DxDispatch model. Where the framework differs from DirectML the
+      code says so in a comment and uses an exact workaround; those notes are
+      also printed on stderr ("note: ...").
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -197,7 +204,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate or check; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check or code; see --help)"));
     return kExitInvalid;
   }
 
@@ -225,6 +232,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "layout") return command_layout(context);
   if (args.command == "generate") return command_generate(context);
   if (args.command == "check") return command_check(context);
+  if (args.command == "code") return command_code(context);
   return command_demo(context);
 }
 

@@ -37,12 +37,13 @@ const std::vector<OptionInfo>& option_table() {
       {"--seed", true, {"generate"}},
       {"--op", true, {"generate"}},
       {"--max-elements", true, {"generate"}},
+      {"--lang", true, {"code"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 7> kCommands = {"run",  "compare",  "explain", "layout",
-                                                       "demo", "generate", "check"};
+constexpr std::array<std::string_view, 8> kCommands = {"run",  "compare",  "explain", "layout",
+                                                       "demo", "generate", "check",   "code"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -100,6 +101,8 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     Expected<uint64_t> seed = parse_uint(value, option);
     if (!seed) return seed.error();
     args.seed = *seed;
+  } else if (name == "--lang") {
+    args.lang = value;
   } else if (name == "--op") {
     const std::optional<OpKind> op = parse_op_kind(value);
     if (!op) return invalid(option, "expected identity, slice, slice1, padding or max_pooling2, got '" + value + "'");
