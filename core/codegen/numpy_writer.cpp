@@ -9,6 +9,9 @@
 #include "core/codegen/writers.h"
 
 namespace stridescope::codegen {
+
+std::string numpy_scalar_code(DataType type, uint64_t bits);
+
 namespace {
 
 std::string numpy_dtype(DataType type) {
@@ -118,14 +121,6 @@ bool np_pad_folds_once(const PaddingParams& p, const Sizes& input_sizes) {
   return true;
 }
 
-std::string padding_value_code(const PaddingParams& p, DataType type) {
-  std::vector<std::byte> bytes(8);
-  write_element_bits(type, p.value_bits, bytes.data());
-  const std::optional<std::string> literal = python_element(type, p.value_bits);
-  if (literal) return numpy_dtype(type) + "(" + *literal + ")";
-  return literal_array(type, bytes, 1) + "[0]";
-}
-
 std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
@@ -134,7 +129,7 @@ std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
   switch (p.mode) {
     case PaddingMode::Constant:
       return text + "# paddingValue converted to the output type, as DirectML converts it\npad_value = " +
-             padding_value_code(p, op.output().data_type()) + "\nresult = np.pad(x, " + pad_width(p) +
+             numpy_scalar_code(op.output().data_type(), p.value_bits) + "\nresult = np.pad(x, " + pad_width(p) +
              ", mode=\"constant\", constant_values=pad_value)\n";
     case PaddingMode::Edge:
       return text + "result = np.pad(x, " + pad_width(p) + ", mode=\"edge\")\n";
@@ -173,21 +168,36 @@ std::string output_code(const std::string& name, const std::string& result, cons
 
 }  // namespace
 
-GeneratedCode write_numpy(const CodeSource& source) {
-  GeneratedCode code;
-  const Operation& op = source.op;
-  const TensorDesc& input = op.input();
-  std::string& text = code.text;
-  text = python_header("NumPy", op);
-  text += "import math  # noqa: F401 (math.inf, math.nan in literals)\nimport sys\n\nimport numpy as np\n"
-          "from numpy.lib.stride_tricks import as_strided\n\n";
-  text += tensor_comment("input", input);
+std::string numpy_input_code(const CodeSource& source) {
+  const TensorDesc& input = source.op.input();
+  std::string text = tensor_comment("input", input);
   text += "# values: " + input_source_comment(source.spec.input_source) + "\n";
   text += input_buffer_code(source);
   text += "# as_strided takes strides in bytes: the spec's element strides times " +
           std::to_string(input.element_size()) + ".\n";
   text += "x = as_strided(input_buffer, shape=" + python_tuple(input.sizes()) + ", strides=" + byte_strides(input) +
-          ", writeable=False)\n\n";
+          ", writeable=False)\n";
+  return text;
+}
+
+std::string numpy_scalar_code(DataType type, uint64_t bits) {
+  std::vector<std::byte> bytes(8);
+  write_element_bits(type, bits, bytes.data());
+  const std::optional<std::string> literal = python_element(type, bits);
+  if (literal) return numpy_dtype(type) + "(" + *literal + ")";
+  return literal_array(type, bytes, 1) + "[0]";
+}
+
+std::string numpy_type_name(DataType type) { return numpy_dtype(type); }
+
+GeneratedCode write_numpy(const CodeSource& source) {
+  GeneratedCode code;
+  const Operation& op = source.op;
+  std::string& text = code.text;
+  text = python_header("NumPy", op);
+  text += "import math  # noqa: F401 (math.inf, math.nan in literals)\nimport sys\n\nimport numpy as np\n"
+          "from numpy.lib.stride_tricks import as_strided\n\n";
+  text += numpy_input_code(source) + "\n";
   switch (op.kind()) {
     case OpKind::Identity: text += "# identity: the output takes the input's logical elements.\nresult = x\n"; break;
     case OpKind::Slice: text += slice_code(op); break;

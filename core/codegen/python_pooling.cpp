@@ -2,6 +2,8 @@
 // tap in row-major window order, keeping the running maximum by StrideScope's
 // rules (core/max_pooling.h). Written out rather than calling a framework's
 // pooling so that ties, NaN and padded taps follow those rules by construction.
+#include <vector>
+
 #include "core/codegen/python_text.h"
 #include "core/codegen/writers.h"
 
@@ -11,7 +13,7 @@ namespace {
 std::string pooling_parameters(const Operation& op) {
   const auto& p = op.params_as<MaxPooling2Params>();
   const Sizes& out = op.output().sizes();
-  const Sizes out_spatial(out.begin() + 2, out.end());
+  const std::vector<uint64_t> out_spatial(out.begin() + 2, out.end());
   return "window_size = " + python_tuple(p.window_size) + "\nstrides = " + python_tuple(p.strides) +
          "\nstart_padding = " + python_tuple(p.start_padding) + "\ndilations = " + python_tuple(p.dilations) +
          "  # endPadding " + bracket_list(p.end_padding) + " shows only in the output sizes\n" +

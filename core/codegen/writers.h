@@ -16,4 +16,10 @@ GeneratedCode write_dxdispatch(const CodeSource& source);
 std::string numpy_pooling_code(const Operation& op);
 std::string torch_pooling_code(const Operation& op);
 
+// NumPy pieces the ONNX program reuses (numpy_writer.cpp): the input buffer
+// and its strided view `x`; one element as a typed NumPy scalar; "np.float32".
+std::string numpy_input_code(const CodeSource& source);
+std::string numpy_scalar_code(DataType type, uint64_t bits);
+std::string numpy_type_name(DataType type);
+
 }  // namespace stridescope::codegen
