@@ -50,7 +50,7 @@ int64_t sign_extend(uint64_t bits, std::size_t bytes) {
 
 }  // namespace
 
-std::optional<std::string> python_element(DataType type, uint64_t bits) {
+std::optional<std::string> python_element(DataType type, uint64_t bits, bool exact) {
   switch (type) {
     case DataType::Float16: {
       const double value = half_to_double(static_cast<uint16_t>(bits));
@@ -61,7 +61,7 @@ std::optional<std::string> python_element(DataType type, uint64_t bits) {
     case DataType::Float32: {
       const float value = std::bit_cast<float>(static_cast<uint32_t>(bits));
       if (std::isnan(value) || std::isinf(value)) return special_float(value, bits == 0x7FC00000u);
-      return float32_literal(value);
+      return exact ? shortest(static_cast<double>(value)) : float32_literal(value);
     }
     case DataType::Float64: {
       const double value = std::bit_cast<double>(bits);
@@ -75,12 +75,13 @@ std::optional<std::string> python_element(DataType type, uint64_t bits) {
   return std::to_string(bits);
 }
 
-PythonValues python_values(DataType type, std::span<const std::byte> buffer, uint64_t count, bool signed_bits) {
+PythonValues python_values(DataType type, std::span<const std::byte> buffer, uint64_t count, bool for_torch) {
   PythonValues values;
   values.items.reserve(count);
   const std::size_t size = element_size(type);
   for (uint64_t i = 0; i < count; ++i) {
-    std::optional<std::string> item = python_element(type, read_element_bits(type, buffer.data() + i * size));
+    std::optional<std::string> item =
+        python_element(type, read_element_bits(type, buffer.data() + i * size), for_torch);
     if (!item) {
       values.as_bits = true;
       break;
@@ -91,7 +92,7 @@ PythonValues python_values(DataType type, std::span<const std::byte> buffer, uin
   values.items.clear();
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t bits = read_element_bits(type, buffer.data() + i * size);
-    values.items.push_back(signed_bits ? std::to_string(sign_extend(bits, size)) : std::to_string(bits));
+    values.items.push_back(for_torch ? std::to_string(sign_extend(bits, size)) : std::to_string(bits));
   }
   return values;
 }

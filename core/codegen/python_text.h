@@ -22,18 +22,21 @@ namespace stridescope::codegen {
 // its type: integers in decimal, floats as the shortest text whose conversion
 // gives the same bits ("-0.0", "math.inf", "math.nan"). nullopt for a NaN
 // other than the canonical quiet NaN (a payload or a sign a literal cannot
-// carry): write the bits instead.
-std::optional<std::string> python_element(DataType type, uint64_t bits);
+// carry): write the bits instead. `exact`: a float32 is written as its exact
+// double, for PyTorch, which refuses a double just past FLT_MAX before rounding
+// ("3.4028235e+38" cannot be converted to float without overflow).
+std::optional<std::string> python_element(DataType type, uint64_t bits, bool exact = false);
 
 // The first `count` elements of `buffer` as literals, or, when some element
 // has no literal (a NaN payload), every element's bit pattern as an integer
-// (`signed_bits`: as the same-width signed integer, for frameworks without
-// unsigned types). `as_bits` says which.
+// (for PyTorch, which lacks the unsigned types, as the same-width signed
+// integer). `as_bits` says which.
 struct PythonValues {
   std::vector<std::string> items;
   bool as_bits = false;
 };
-PythonValues python_values(DataType type, std::span<const std::byte> buffer, uint64_t count, bool signed_bits);
+// `for_torch`: float32 literals exact, bits as signed integers.
+PythonValues python_values(DataType type, std::span<const std::byte> buffer, uint64_t count, bool for_torch);
 
 // "[a, b, c]" wrapped at about 100 columns, continuation lines indented by `indent`.
 std::string python_list(const std::vector<std::string>& items, std::size_t indent);

@@ -126,7 +126,7 @@ std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
                      bracket_list(p.start_padding) + ", endPadding " + bracket_list(p.end_padding) + "\n";
   if (p.mode == PaddingMode::Constant) {
     text += "# F.pad lists (start, end) pairs from the last dimension to the first.\n";
-    if (const std::optional<std::string> value = python_element(type, p.value_bits)) {
+    if (const std::optional<std::string> value = python_element(type, p.value_bits, true)) {
       return text + "# paddingValue converted to the output type, as DirectML converts it\nresult = F.pad(x, " +
              pad_list(p) + ", mode=\"constant\", value=" + *value + ")\n";
     }

@@ -50,6 +50,8 @@ std::string logical_indices(const TensorDesc& desc, std::span<const std::byte> b
   return bytes;
 }
 
+std::vector<uint64_t> as_vector(const Sizes& sizes) { return {sizes.begin(), sizes.end()}; }
+
 bool has_nan(const TensorDesc& desc, std::span<const std::byte> buffer) {
   if (!is_floating(desc.data_type())) return false;
   for (uint64_t i = 0; i < desc.buffer_elements(); ++i) {
@@ -124,17 +126,21 @@ void ProgramCases::add(const std::string& name, const Spec& spec) {
   const CodeSource source{spec, *op, *input};
   const GeneratedCode numpy = write_code(CodeLanguage::NumPy, source);
   const GeneratedCode torch = write_code(CodeLanguage::Torch, source);
+  const GeneratedCode onnx = write_code(CodeLanguage::Onnx, source);
   write_file(folder_ / (name + ".numpy.py"), numpy.text);
   write_file(folder_ / (name + ".torch.py"), torch.text);
+  write_file(folder_ / (name + ".onnx.py"), onnx.text);
   write_file(folder_ / (name + ".out.bin"), logical_bytes(op->output(), result->output));
   if (op->output_indices()) write_file(folder_ / (name + ".idx.bin"), logical_indices(*op->output_indices(), result->indices));
   if (!torch.runnable) coverage_.add("torch refuses the type");
+  if (!onnx.runnable) coverage_.add("onnx refuses the type");
 
   nlohmann::json entry = {{"name", name},
                           {"dtype", lower(to_string(op->output().data_type()))},
-                          {"shape", op->output().sizes()},
+                          {"shape", as_vector(op->output().sizes())},
+                          {"input_shape", as_vector(op->input().sizes())},
                           {"indices", nullptr},
-                          {"programs", {{"numpy", numpy.runnable}, {"torch", torch.runnable}}}};
+                          {"programs", {{"numpy", numpy.runnable}, {"torch", torch.runnable}, {"onnx", onnx.runnable}}}};
   if (op->output_indices()) entry["indices"] = lower(to_string(op->output_indices()->data_type()));
   manifest_.push_back(std::move(entry));
 }

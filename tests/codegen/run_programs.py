@@ -9,7 +9,9 @@ CASES_DIR/manifest.json lists the cases, each
      "programs": {"numpy": true, "torch": false}}
 (true: the program must run; false: it must raise NotImplementedError), beside
 N.out.bin (the logical output, row-major, the output's dtype) and N.idx.bin
-(the logical indices as uint64). The programs are N.numpy.py and N.torch.py.
+(the logical indices as uint64). The programs are N.numpy.py, N.torch.py and
+N.onnx.py; an ONNX program is checked for its model's outputs (names, types,
+inferred sizes), as there is no ONNX runtime here to run it.
 All run in this one process (runpy), so the frameworks are imported once.
 Prints one line per failure and a summary; exits 1 if anything failed.
 """
@@ -32,6 +34,31 @@ def as_numpy(value):
     return np.asarray(value)
 
 
+def check_onnx(scope, case):
+    """The program checked the model itself; this checks what it claims."""
+    import onnx
+    model = scope.get("model")
+    if not isinstance(model, onnx.ModelProto):
+        return "left no ONNX `model`"
+    onnx.checker.check_model(model, full_check=True)
+    outputs = {value.name: value for value in model.graph.output}
+    expected = {"output": (case["dtype"], case["shape"])}
+    if case["indices"]:
+        expected["indices"] = (case["indices"], case["shape"])
+    if sorted(outputs) != sorted(expected):
+        return "graph outputs %s, expected %s" % (sorted(outputs), sorted(expected))
+    for name, (dtype, shape) in expected.items():
+        tensor_type = outputs[name].type.tensor_type
+        got_dtype = onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[tensor_type.elem_type]
+        got_shape = [d.dim_value for d in tensor_type.shape.dim]
+        if got_dtype != np.dtype(dtype) or got_shape != shape:
+            return "%s is %s %s, expected %s %s" % (name, got_dtype, got_shape, dtype, shape)
+    feed = scope["feeds"]["input"]
+    if list(feed.shape) != case["input_shape"]:
+        return "feeds the input as %s, expected %s" % (list(feed.shape), case["input_shape"])
+    return None
+
+
 def check_case(folder, case, language):
     path = os.path.join(folder, case["name"] + "." + language + ".py")
     runnable = case["programs"][language]
@@ -45,6 +72,8 @@ def check_case(folder, case, language):
         sys.argv = argv
     if not runnable:
         return "ran, but should raise NotImplementedError"
+    if language == "onnx":
+        return check_onnx(scope, case)
     if "output" not in scope:
         return "left no `output`"
     output = scope["output"]
