@@ -125,9 +125,15 @@ std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
   std::string text = "# padding: " + std::string(to_string(p.mode)) + ", startPadding " +
                      bracket_list(p.start_padding) + ", endPadding " + bracket_list(p.end_padding) + "\n";
   if (p.mode == PaddingMode::Constant) {
-    text += "# F.pad lists (start, end) pairs from the last dimension to the first.\n";
-    if (const std::optional<std::string> value = python_element(type, p.value_bits, true)) {
-      return text + "# paddingValue converted to the output type, as DirectML converts it\nresult = F.pad(x, " +
+    const std::optional<std::string> value = python_element(type, p.value_bits, true);
+    // F.pad's value goes through a double: exact for every float and for
+    // integers within 2^53, not for larger INT64 values.
+    const int64_t as_int = static_cast<int64_t>(p.value_bits);
+    const bool through_double =
+        type != DataType::Int64 || (as_int >= -(int64_t{1} << 53) && as_int <= (int64_t{1} << 53));
+    if (value && through_double) {
+      return text + "# paddingValue converted to the output type, as DirectML converts it; F.pad lists\n"
+                    "# (start, end) pairs from the last dimension to the first.\nresult = F.pad(x, " +
              pad_list(p) + ", mode=\"constant\", value=" + *value + ")\n";
     }
     std::vector<std::byte> bytes(8);
@@ -137,7 +143,10 @@ std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
       if (d > 0) center += ", ";
       center += python_slice(static_cast<int64_t>(p.start_padding[d]), 1, in[d]);
     }
-    return text + "# paddingValue is a NaN whose payload F.pad's scalar cannot carry: fill, then copy the input in.\n"
+    const std::string why = value ? "an INT64 beyond 2^53, which F.pad's value (a double) cannot hold exactly"
+                                  : "a NaN whose payload F.pad's value cannot carry";
+    notes.push_back("paddingValue is " + why + ": the output is filled with it, then the input copied in.");
+    return text + "# paddingValue is " + why + ":\n# fill the output with it, then copy the input in.\n"
                   "pad_value = " + literal_tensor(type, bytes, 1) + "\nresult = pad_value.expand(" +
            python_tuple(op.output().sizes()) + ").clone()\nresult[" + center + "] = x\n";
   }
