@@ -12,7 +12,6 @@ GeneratedCode unwritten(const char* name) {
 }
 }  // namespace
 
-GeneratedCode write_dml(const CodeSource&) { return unwritten("dml"); }
 GeneratedCode write_dxdispatch(const CodeSource&) { return unwritten("dxdispatch"); }
 
 }  // namespace stridescope::codegen
