@@ -16,21 +16,19 @@ namespace {
 
 std::string dml_type(DataType type) { return "DML_TENSOR_DATA_TYPE_" + std::string(to_string(type)); }
 
-template <class T>
-std::string braces(std::span<const T> values) {
+template <class Range>
+std::string braces(const Range& values) {
   std::string text = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += std::to_string(values[i]);
-  }
+  std::size_t n = 0;
+  for (const auto value : values) text += (n++ > 0 ? ", " : "") + std::to_string(value);
   return text + "}";
 }
 
-std::string uint_array(const std::string& name, std::span<const uint64_t> values) {
+std::string uint_array(const std::string& name, const Sizes& values) {
   return "  const UINT " + name + "[] = " + braces(values) + ";\n";
 }
 
-bool fits_uint(std::span<const uint64_t> values) {
+bool fits_uint(const Sizes& values) {
   for (const uint64_t v : values) {
     if (v > std::numeric_limits<uint32_t>::max()) return false;
   }
@@ -130,7 +128,7 @@ std::string op_code(const Operation& op, std::vector<std::string>& notes) {
     case OpKind::Slice1: {
       const auto& p = op.params_as<Slice1Params>();
       return uint_array("windowOffsets", p.window_offsets) + uint_array("windowSizes", p.window_sizes) +
-             "  const INT windowStrides[] = " + braces(std::span<const int64_t>(p.window_strides)) + ";\n" +
+             "  const INT windowStrides[] = " + braces(p.window_strides) + ";\n" +
              "  DML_SLICE1_OPERATOR_DESC slice1 = {};\n"
              "  slice1.InputTensor = &inputTensor;\n  slice1.OutputTensor = &outputTensor;\n"
              "  slice1.DimensionCount = " + dims + ";\n  slice1.InputWindowOffsets = windowOffsets;\n"

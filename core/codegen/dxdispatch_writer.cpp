@@ -18,14 +18,9 @@
 namespace stridescope::codegen {
 namespace {
 
-template <class T>
-std::string json_array(std::span<const T> values) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) text += ",";
-    text += std::to_string(values[i]);
-  }
-  return text + "]";
+template <class Range>
+std::string json_array(const Range& values) {
+  return bracket_list(values);
 }
 
 std::string json_double(double value) {
@@ -108,8 +103,8 @@ std::string zeros(const TensorDesc& desc) {
 
 std::string tensor_json(const TensorDesc& desc) {
   return "{ \"DataType\": \"" + std::string(to_string(desc.data_type())) + "\", \"Sizes\": " +
-         json_array(std::span<const uint64_t>(desc.sizes())) + ", \"Strides\": " +
-         json_array(std::span<const uint64_t>(desc.strides())) + " }";
+         json_array(desc.sizes()) + ", \"Strides\": " +
+         json_array(desc.strides()) + " }";
 }
 
 // The FLOAT that PADDING's PaddingValue converts to exactly `bits`, if any.
@@ -145,7 +140,7 @@ std::string desc_json(const Operation& op, std::string& type_name, std::vector<s
   const auto field = [&](const std::string& name, const std::string& value) {
     text += ",\n        \"" + name + "\": " + value;
   };
-  const auto uints = [](const Sizes& values) { return json_array(std::span<const uint64_t>(values)); };
+  const auto uints = [](const Sizes& values) { return json_array(values); };
   switch (op.kind()) {
     case OpKind::Identity: type_name = "DML_OPERATOR_ELEMENT_WISE_IDENTITY"; break;
     case OpKind::Slice: {
@@ -163,7 +158,7 @@ std::string desc_json(const Operation& op, std::string& type_name, std::vector<s
       field("DimensionCount", dims);
       field("InputWindowOffsets", uints(p.window_offsets));
       field("InputWindowSizes", uints(p.window_sizes));
-      field("InputWindowStrides", json_array(std::span<const int64_t>(p.window_strides)));
+      field("InputWindowStrides", json_array(p.window_strides));
       break;
     }
     case OpKind::Padding: {

@@ -116,30 +116,6 @@ std::string python_list(const std::vector<std::string>& items, std::size_t inden
   return text + "]";
 }
 
-namespace {
-template <class T>
-std::string tuple_of(std::span<const T> values) {
-  std::string text = "(";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) text += ", ";
-    text += std::to_string(values[i]);
-  }
-  return text + (values.size() == 1 ? ",)" : ")");
-}
-}  // namespace
-
-std::string python_tuple(std::span<const uint64_t> values) { return tuple_of(values); }
-std::string python_tuple(std::span<const int64_t> values) { return tuple_of(values); }
-
-std::string bracket_list(std::span<const uint64_t> values) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) text += ',';
-    text += std::to_string(values[i]);
-  }
-  return text + "]";
-}
-
 std::string tensor_comment(const std::string& name, const TensorDesc& desc) {
   const LayoutTraits& layout = desc.layout();
   std::string traits;

@@ -41,12 +41,23 @@ PythonValues python_values(DataType type, std::span<const std::byte> buffer, uin
 // "[a, b, c]" wrapped at about 100 columns, continuation lines indented by `indent`.
 std::string python_list(const std::vector<std::string>& items, std::size_t indent);
 
-// "(1, 2, 3)", "(4,)".
-std::string python_tuple(std::span<const uint64_t> values);
-std::string python_tuple(std::span<const int64_t> values);
+// "(1, 2, 3)", "(4,)" for any range of integers.
+template <class Range>
+std::string python_tuple(const Range& values) {
+  std::string text = "(";
+  std::size_t n = 0;
+  for (const auto value : values) text += (n++ > 0 ? ", " : "") + std::to_string(value);
+  return text + (n == 1 ? ",)" : ")");
+}
 
-// "[1,2,3]" as the spec writes arrays.
-std::string bracket_list(std::span<const uint64_t> values);
+// "[1,2,3]" as the spec and JSON write arrays.
+template <class Range>
+std::string bracket_list(const Range& values) {
+  std::string text = "[";
+  std::size_t n = 0;
+  for (const auto value : values) text += (n++ > 0 ? "," : "") + std::to_string(value);
+  return text + "]";
+}
 
 // A comment block (each line starting "# ") describing `desc`: type, sizes,
 // strides in elements, buffer size and what its layout is.
