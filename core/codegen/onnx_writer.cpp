@@ -228,11 +228,9 @@ GeneratedCode write_onnx(const CodeSource& source) {
           "feeds = {\"input\": np.ascontiguousarray(x)}\n\n";
   text += g.comments;
   text += "initializers = [\n" + g.initializers + "]\nnodes = [\n" + g.nodes + "]\n";
-  const std::string rank_none = "(" + [&] {
-    std::string s;
-    for (std::size_t d = 0; d < op.output().rank(); ++d) s += "None, ";
-    return s;
-  }() + ")";
+  std::string rank_none = "(";  // every output size unknown until inferred
+  for (std::size_t d = 0; d < op.output().rank(); ++d) rank_none += d == 0 ? "None" : ", None";
+  rank_none += op.output().rank() == 1 ? ",)" : ")";
   text += "inputs = [helper.make_tensor_value_info(\"input\", " + onnx_type(type) + ", " +
           python_tuple(op.input().sizes()) + ")]\n";
   text += "# Output sizes are left to shape inference, then checked against the spec's below.\n";
