@@ -165,6 +165,13 @@ commands:
       difference (with the generate command that writes the failing case) and
       a summary. Exit 0 when all agree; 1 on any difference; 4 when a backend
       failed to run a case.
+  code SPEC --lang numpy|torch|onnx|dml|dxdispatch
+      Prints SPEC as code for another framework, exactly: a self-contained
+      NumPy or PyTorch program (the logical result in `output`, pooling
+      indices in `indices`; run with --print to print them), ONNX, DirectML
+      C++ or a DxDispatch model. Where the framework differs from DirectML the
+      code says so in a comment and uses an exact workaround; those notes are
+      also printed on stderr ("note: ...").
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -206,7 +213,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check or selftest; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check, selftest or code; see --help)"));
     return kExitInvalid;
   }
 
@@ -235,6 +242,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "generate") return command_generate(context);
   if (args.command == "check") return command_check(context);
   if (args.command == "selftest") return command_selftest(context);
+  if (args.command == "code") return command_code(context);
   return command_demo(context);
 }
 

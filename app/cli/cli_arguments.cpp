@@ -37,12 +37,13 @@ const std::vector<OptionInfo>& option_table() {
       {"--seed", true, {"generate", "selftest"}},
       {"--op", true, {"generate", "selftest"}},
       {"--max-elements", true, {"generate", "selftest"}},
+      {"--lang", true, {"code"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 8> kCommands = {"run",  "compare",  "explain", "layout",
-                                                       "demo", "generate", "check",   "selftest"};
+constexpr std::array<std::string_view, 9> kCommands = {"run",      "compare", "explain",  "layout", "demo",
+                                                       "generate", "check",   "selftest", "code"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -104,6 +105,8 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     Expected<uint64_t> seed = parse_uint(value, option);
     if (!seed) return seed.error();
     args.seed = *seed;
+  } else if (name == "--lang") {
+    args.lang = value;
   } else if (name == "--op") {
     const std::optional<OpKind> op = parse_op_kind(value);
     if (!op) return invalid(option, "expected identity, slice, slice1, padding or max_pooling2, got '" + value + "'");
@@ -168,7 +171,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check or selftest)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check, selftest or code)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

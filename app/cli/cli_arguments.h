@@ -21,7 +21,7 @@
 namespace stridescope::cli {
 
 struct CliArguments {
-  std::string command;                 // run, compare, explain, layout, demo, generate, check, selftest ("" when absent)
+  std::string command;                 // run, compare, explain, layout, demo, generate, check, selftest, code ("" when absent)
   std::vector<std::string> positional;  // SPEC; DIR for demo and generate; SPEC RESULT for check
   bool help = false;
   bool version = false;
@@ -43,6 +43,8 @@ struct CliArguments {
   uint64_t seed = 1;
   std::optional<OpKind> generate_op;  // --op; any op when absent
   uint64_t max_elements = 64;
+  // code
+  std::optional<std::string> lang;  // numpy, torch, onnx, dml, dxdispatch
   // global
   uint64_t max_bytes = uint64_t{1} << 30;
   std::optional<std::string> device;

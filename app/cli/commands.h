@@ -31,6 +31,7 @@ int command_demo(Context& context);
 int command_generate(Context& context);
 int command_check(Context& context);
 int command_selftest(Context& context);
+int command_code(Context& context);
 
 // A spec loaded, validated, with its input buffer built: what run, compare,
 // explain and demo all start from.
