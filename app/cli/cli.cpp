@@ -123,6 +123,8 @@ commands:
       shape is the output sizes when the output is packed row-major; otherwise
       it is the 1-D physical buffer (buffer elements, gaps included), so the
       bytes are the buffer exactly as the result document's "data" lists it.
+      SPEC may also be a DxDispatch model (a file with "dispatchables"): its
+      commands run in order and its prints print "NAME: v0, v1, ...".
   compare SPEC [SPEC...]
       Runs the op on every available backend (cpu, cpu-reference, vulkan) and
       compares the outputs bit for bit. Backends compiled in but unusable here

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "app/backend_factory.h"
@@ -32,6 +33,9 @@ int command_generate(Context& context);
 int command_check(Context& context);
 int command_selftest(Context& context);
 int command_code(Context& context);
+// run on a DxDispatch model (model_command.cpp).
+bool is_dxdispatch_model_file(const std::string& path);
+int command_run_model(Context& context);
 
 // A spec loaded, validated, with its input buffer built: what run, compare,
 // explain and demo all start from.

@@ -121,6 +121,7 @@ void print_timings(std::ostream& err, const std::string& backend, const std::str
 
 int command_run(Context& context) {
   const CliArguments& args = context.args;
+  if (is_dxdispatch_model_file(args.positional[0])) return command_run_model(context);
   // Validation comes first: an invalid spec exits 2 whatever backend was asked for.
   Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());

@@ -78,8 +78,8 @@ std::string input_buffer_code(const CodeSource& source) {
 
 std::string slice_code(const Operation& op) {
   const auto& p = op.params_as<SliceParams>();
-  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o], offsets " + bracket_list(p.offsets) +
-                     ", sizes " + bracket_list(p.sizes) + ", strides " + bracket_list(p.strides) + "\nresult = x[";
+  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o]; Offsets " + bracket_list(p.offsets) +
+                     ", Sizes " + bracket_list(p.sizes) + ", Strides " + bracket_list(p.strides) + "\nresult = x[";
   for (std::size_t d = 0; d < p.offsets.size(); ++d) {
     if (d > 0) text += ", ";
     text += python_slice(static_cast<int64_t>(p.offsets[d]), static_cast<int64_t>(p.strides[d]), p.sizes[d]);
@@ -92,8 +92,8 @@ std::string slice1_code(const Operation& op) {
   std::string text =
       "# slice1: CopyStart = InputWindowOffsets, plus InputWindowSizes - 1 where the stride is\n"
       "# negative (it starts at the window end); Output[o] = Input[CopyStart + InputWindowStrides * o].\n"
-      "# windowOffsets " + bracket_list(p.window_offsets) + ", windowSizes " + bracket_list(p.window_sizes) +
-      ", windowStrides " + python_tuple(p.window_strides) + "\nresult = x[";
+      "# InputWindowOffsets " + bracket_list(p.window_offsets) + ", InputWindowSizes " + bracket_list(p.window_sizes) +
+      ", InputWindowStrides " + python_tuple(p.window_strides) + "\nresult = x[";
   for (std::size_t d = 0; d < p.window_offsets.size(); ++d) {
     if (d > 0) text += ", ";
     text += python_slice(p.copy_start(d), p.window_strides[d], op.output().sizes()[d]);
@@ -124,8 +124,8 @@ bool np_pad_folds_once(const PaddingParams& p, const Sizes& input_sizes) {
 std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
-  std::string text = "# padding: " + std::string(to_string(p.mode)) + ", startPadding " +
-                     bracket_list(p.start_padding) + ", endPadding " + bracket_list(p.end_padding) + "\n";
+  std::string text = "# padding: " + std::string(to_string(p.mode)) + ", StartPadding " +
+                     bracket_list(p.start_padding) + ", EndPadding " + bracket_list(p.end_padding) + "\n";
   switch (p.mode) {
     case PaddingMode::Constant:
       return text + "# paddingValue converted to the output type, as DirectML converts it\npad_value = " +

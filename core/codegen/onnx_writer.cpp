@@ -100,8 +100,8 @@ Graph padding_graph(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
   Graph g;
-  g.comments = "# padding: " + std::string(to_string(p.mode)) + ", startPadding " + bracket_list(p.start_padding) +
-               ", endPadding " + bracket_list(p.end_padding) + "\n";
+  g.comments = "# padding: " + std::string(to_string(p.mode)) + ", StartPadding " + bracket_list(p.start_padding) +
+               ", EndPadding " + bracket_list(p.end_padding) + "\n";
   const bool gather = p.mode == PaddingMode::Symmetric ||
                       (p.mode == PaddingMode::Reflection && !onnx_reflect_folds_once(p, in));
   if (!gather) {

@@ -16,7 +16,7 @@ std::string pooling_parameters(const Operation& op) {
   const std::vector<uint64_t> out_spatial(out.begin() + 2, out.end());
   return "window_size = " + python_tuple(p.window_size) + "\nstrides = " + python_tuple(p.strides) +
          "\nstart_padding = " + python_tuple(p.start_padding) + "\ndilations = " + python_tuple(p.dilations) +
-         "  # endPadding " + bracket_list(p.end_padding) + " shows only in the output sizes\n" +
+         "  # EndPadding " + bracket_list(p.end_padding) + " shows only in the output sizes\n" +
          "out_spatial = " + python_tuple(out_spatial) + "\n";
 }
 

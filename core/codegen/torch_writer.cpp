@@ -70,8 +70,8 @@ std::string input_buffer_code(const CodeSource& source) {
 
 std::string slice_code(const Operation& op) {
   const auto& p = op.params_as<SliceParams>();
-  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o], offsets " + bracket_list(p.offsets) +
-                     ", sizes " + bracket_list(p.sizes) + ", strides " + bracket_list(p.strides) + "\nresult = x[";
+  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o]; Offsets " + bracket_list(p.offsets) +
+                     ", Sizes " + bracket_list(p.sizes) + ", Strides " + bracket_list(p.strides) + "\nresult = x[";
   for (std::size_t d = 0; d < p.offsets.size(); ++d) {
     if (d > 0) text += ", ";
     text += python_slice(static_cast<int64_t>(p.offsets[d]), static_cast<int64_t>(p.strides[d]), p.sizes[d]);
@@ -85,8 +85,8 @@ std::string slice1_code(const Operation& op, std::vector<std::string>& notes) {
   std::string text =
       "# slice1: CopyStart = InputWindowOffsets, plus InputWindowSizes - 1 where the stride is\n"
       "# negative (it starts at the window end); Output[o] = Input[CopyStart + InputWindowStrides * o].\n"
-      "# windowOffsets " + bracket_list(p.window_offsets) + ", windowSizes " + bracket_list(p.window_sizes) +
-      ", windowStrides " + python_tuple(p.window_strides) + "\n";
+      "# InputWindowOffsets " + bracket_list(p.window_offsets) + ", InputWindowSizes " + bracket_list(p.window_sizes) +
+      ", InputWindowStrides " + python_tuple(p.window_strides) + "\n";
   std::vector<int64_t> flipped;
   std::string index;
   for (std::size_t d = 0; d < in.size(); ++d) {
@@ -122,8 +122,8 @@ std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
   const DataType type = op.output().data_type();
-  std::string text = "# padding: " + std::string(to_string(p.mode)) + ", startPadding " +
-                     bracket_list(p.start_padding) + ", endPadding " + bracket_list(p.end_padding) + "\n";
+  std::string text = "# padding: " + std::string(to_string(p.mode)) + ", StartPadding " +
+                     bracket_list(p.start_padding) + ", EndPadding " + bracket_list(p.end_padding) + "\n";
   if (p.mode == PaddingMode::Constant) {
     const std::optional<std::string> value = python_element(type, p.value_bits, true);
     // F.pad's value goes through a double: exact for every float and for

@@ -51,6 +51,19 @@ TEST(CodeCommand, TorchSaysItHasNoUint32) {
   EXPECT_NE(r.err.find("note: PyTorch 1.13 has no UINT32 tensors"), std::string::npos) << r.err;
 }
 
+TEST(CodeCommand, EveryLanguageWritesTheSliceExample) {
+  const std::string spec = example("slice_example2_strided.json");
+  const CliResult onnx = run({"code", spec, "--lang", "onnx"});
+  EXPECT_EQ(onnx.code, 0);
+  EXPECT_NE(onnx.out.find("helper.make_node(\"Slice\""), std::string::npos) << onnx.out;
+  const CliResult dml = run({"code", spec, "--lang", "dml"});
+  EXPECT_EQ(dml.code, 0);
+  EXPECT_NE(dml.out.find("const DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE, &slice};"), std::string::npos) << dml.out;
+  const CliResult model = run({"code", spec, "--lang", "dxdispatch"});
+  EXPECT_EQ(model.code, 0);
+  EXPECT_NE(model.out.find("\"type\": \"DML_OPERATOR_SLICE\""), std::string::npos) << model.out;
+}
+
 TEST(CodeCommand, InvalidSpecExits2NamingTheField) {
   TempFolder folder;
   std::ofstream(folder / "bad.json") << R"({"op": "slice1", "input": {"dataType": "FLOAT32", "sizes": [4]},
