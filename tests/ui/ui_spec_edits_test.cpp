@@ -50,6 +50,50 @@ class SpecEditsTest : public QObject {
     QVERIFY(pooled.request.output_indices.has_value());
   }
 
+  // On the {1,1,4,4} input: slice takes every second element of the last two
+  // dimensions (1 + (4 - 1) / 2 = 2), slice1 reverses the last dimension,
+  // padding reflects 1 before and 2 after, max_pooling2 takes 2x2 windows
+  // with stride 2, no padding, dilation 1, and asks for UINT32 indices.
+  void WithOp_DemonstratesOnTheLastTwoDimensions() {
+    using U64s = std::vector<uint64_t>;
+    const Spec spec = default_spec();
+    const auto slice = std::get<SliceRequest>(with_op(spec, OpKind::Slice).request.params);
+    QCOMPARE(slice.offsets, (U64s{0, 0, 0, 0}));
+    QCOMPARE(slice.sizes, (U64s{1, 1, 2, 2}));
+    QCOMPARE(slice.strides, (U64s{1, 1, 2, 2}));
+    const Spec sliced1 = with_op(with_op(spec, OpKind::Slice), OpKind::Slice1);
+    const auto slice1 = std::get<Slice1Request>(sliced1.request.params);
+    QCOMPARE(slice1.input_window_offsets, (U64s{0, 0, 0, 0}));
+    QCOMPARE(slice1.input_window_sizes, (U64s{1, 1, 4, 4}));
+    QCOMPARE(slice1.input_window_strides, (std::vector<int64_t>{1, 1, 1, -1}));
+    QCOMPARE(*sliced1.request.output.sizes, (U64s{1, 1, 4, 4}));
+    const auto padding = std::get<PaddingRequest>(with_op(spec, OpKind::Padding).request.params);
+    QCOMPARE(padding.start_padding, (U64s{0, 0, 1, 1}));
+    QCOMPARE(padding.end_padding, (U64s{0, 0, 2, 2}));
+    QCOMPARE(padding.padding_mode, PaddingMode::Reflection);
+    QCOMPARE(padding.padding_value, Scalar{int64_t{0}});
+    const Spec pooled = with_op(spec, OpKind::MaxPooling2);
+    const auto pooling = std::get<MaxPooling2Request>(pooled.request.params);
+    QCOMPARE(pooling.window_size, (U64s{2, 2}));
+    QCOMPARE(pooling.strides, std::optional<U64s>(U64s{2, 2}));
+    QCOMPARE(pooling.start_padding, std::optional<U64s>(U64s{0, 0}));
+    QCOMPARE(pooling.end_padding, std::optional<U64s>(U64s{0, 0}));
+    QCOMPARE(pooling.dilations, std::optional<U64s>(U64s{1, 1}));
+    QCOMPARE(pooled.request.output_indices->data_type, std::optional<DataType>(DataType::UInt32));
+  }
+
+  // opspec.md section 1's param order, arrays only.
+  void ParamArrayFields_ListTheOpsArraysInSpecOrder() {
+    QCOMPARE(param_array_fields(OpKind::Identity), std::vector<std::string>{});
+    QCOMPARE(param_array_fields(OpKind::Slice1),
+             (std::vector<std::string>{"params.inputWindowOffsets", "params.inputWindowSizes",
+                                       "params.inputWindowStrides"}));
+    QCOMPARE(param_array_fields(OpKind::Padding), (std::vector<std::string>{"params.startPadding", "params.endPadding"}));
+    QCOMPARE(param_array_fields(OpKind::MaxPooling2),
+             (std::vector<std::string>{"params.windowSize", "params.strides", "params.startPadding",
+                                       "params.endPadding", "params.dilations"}));
+  }
+
   void WithRank_AddsLeadingOnesAndKeepsEveryArrayInStep() {
     const Spec spec = with_rank(default_spec(), 6);
     QCOMPARE(*spec.request.input.sizes, (std::vector<uint64_t>{1, 1, 1, 1, 4, 4}));
