@@ -118,7 +118,11 @@ const TensorDesc* indices_of(const Operation& op) {
 int diagnose_misfit(Context& context, const LoadedSpec& loaded, const Error& misfit) {
   const std::string& file = context.args.positional[1];
   const int code = fail(context, misfit);
-  if (misfit.code != ErrorCode::InvalidSpec) return code;
+  // Only a result of other sizes (or another element count) may be a mistake's shape.
+  const std::string text = misfit.to_string();
+  const bool about_shape =
+      text.find("sizes: are ") != std::string::npos || text.find("; the buffer has ") != std::string::npos;
+  if (misfit.code != ErrorCode::InvalidSpec || !about_shape) return code;
   Diagnosis diagnosis;
   const DiagnoseOptions options{.nan_matches_any_nan = !is_npy_file(file)};
   for (const Reshape& shape : mistaken_shapes(loaded.op)) {
@@ -140,7 +144,8 @@ int command_check(Context& context) {
   Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());
   const Operation& op = loaded->op;
-  Expected<ResultDocument> theirs = read_result(args.positional[1], op.output(), indices_of(op), context.limits.max_bytes);
+  Expected<ResultDocument> theirs =
+      read_result(args.positional[1], op.output(), indices_of(op), context.limits.max_bytes);
   if (!theirs) return args.diagnose ? diagnose_misfit(context, *loaded, theirs.error()) : fail(context, theirs.error());
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
   if (!backend) return fail(context, backend.error());

@@ -104,6 +104,17 @@ TEST(CliDiagnose, AResultOfUndilatedSizesStillExitsTwoButIsNamed) {
   EXPECT_TRUE(plain.out.empty()) << plain.out;
 }
 
+TEST(CliDiagnose, AResultThatIsInvalidOtherwiseGetsNoDiagnosis) {
+  TempFolder folder;
+  write_text(folder / "spec.json", kReflection);
+  write_text(folder / "theirs.json", R"({"output": {"dataType": "INT8", "sizes": [1,1,1,8], "data": [0,0,0,0,0,0,0,0]}})");
+  const CliResult r =
+      run_cli_binary({"check", (folder / "spec.json").string(), (folder / "theirs.json").string(), "--diagnose"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("output.dataType: is INT8"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
 TEST(CliDiagnose, JsonNeedsDiagnose) {
   TempFolder folder;
   write_text(folder / "spec.json", kReflection);
