@@ -25,7 +25,7 @@ void print_json(std::ostream& out, const Diagnosis& diagnosis, const std::option
     item["explanation"] = m.explanation;
     if (!m.known_in.empty()) item["knownIn"] = m.known_in;
     item["complete"] = finding.complete;
-    item["explained"] = finding.explained;
+    if (!finding.complete) item["explained"] = finding.explained;  // of "differing"
     findings.push_back(item);
   }
   document["diagnoses"] = findings;
