@@ -1,13 +1,16 @@
 // stridescope-cli check SPEC RESULT: is another implementation's result for
 // SPEC (a result document, or .npy files as `run --out X.npy` writes them)
 // the one StrideScope gives, bit for bit? When not, the first element that
-// differs and where its value should have come from.
+// differs and where its value should have come from; with --diagnose, the
+// known mistakes that explain the difference (core/diagnosis).
 #include <algorithm>
 #include <cmath>
 
 #include "app/cli/commands.h"
+#include "app/cli/diagnosis_text.h"
 #include "app/cli/tensor_text.h"
 #include "core/compare.h"
+#include "core/diagnosis/diagnose.h"
 #include "core/io/npy.h"
 #include "core/io/result_document.h"
 #include "core/io/text_file.h"
@@ -19,9 +22,9 @@ namespace {
 // A result document for `op` needs a few dozen characters per value at most
 // ("-1.7976931348623157e+308," is 25); a longer file is refused before it is
 // parsed, so its size (and the parser's memory) stays in proportion to the op.
-uint64_t longest_result_document(const Operation& op) {
-  uint64_t values = op.output().buffer_elements();
-  if (op.output_indices()) values += op.output_indices()->buffer_elements();
+uint64_t longest_result_document(const TensorDesc& output, const TensorDesc* indices) {
+  uint64_t values = output.buffer_elements();
+  if (indices) values += indices->buffer_elements();
   return values * 48 + (uint64_t{1} << 16);
 }
 
@@ -47,25 +50,28 @@ Expected<std::vector<std::byte>> read_npy_buffer(const std::filesystem::path& fi
   return buffer;
 }
 
-Expected<ResultDocument> read_result(const std::filesystem::path& file, const Operation& op, uint64_t max_bytes) {
+// The result for tensors `output` and `indices` (null when there are none):
+// the spec's, or a mistaken variant's of other sizes.
+Expected<ResultDocument> read_result(const std::filesystem::path& file, const TensorDesc& output,
+                                     const TensorDesc* indices, uint64_t max_bytes) {
   if (is_npy_file(file.string())) {
     ResultDocument result;
-    Expected<std::vector<std::byte>> output = read_npy_buffer(file, op.output(), max_bytes);
-    if (!output) return output.error();
-    result.output = std::move(*output);
-    if (op.output_indices()) {
+    Expected<std::vector<std::byte>> output_buffer = read_npy_buffer(file, output, max_bytes);
+    if (!output_buffer) return output_buffer.error();
+    result.output = std::move(*output_buffer);
+    if (indices) {
       const std::filesystem::path indices_file = indices_npy_path(file);
-      Expected<std::vector<std::byte>> indices = read_npy_buffer(indices_file, *op.output_indices(), max_bytes);
-      if (!indices) return indices.error();
-      result.indices = std::move(*indices);
+      Expected<std::vector<std::byte>> indices_buffer = read_npy_buffer(indices_file, *indices, max_bytes);
+      if (!indices_buffer) return indices_buffer.error();
+      result.indices = std::move(*indices_buffer);
     }
     return result;
   }
-  const uint64_t most = longest_result_document(op);
+  const uint64_t most = longest_result_document(output, indices);
   Expected<std::string> text = read_text_file(
       file, most, "is longer than a result document of this spec can be (" + std::to_string(most) + " bytes)");
   if (!text) return text.error();
-  Expected<ResultDocument> result = read_result_document(*text, op);
+  Expected<ResultDocument> result = read_result_document(*text, output, indices);
   if (!result) return Error{result.error().code, file.string(), result.error().to_string()};
   return result;
 }
@@ -103,14 +109,44 @@ void report(Context& context, std::string_view part, const TensorDesc& desc, con
   }
 }
 
+const TensorDesc* indices_of(const Operation& op) {
+  return op.output_indices() ? &*op.output_indices() : nullptr;
+}
+
+// --diagnose for a result that does not fit the spec: the mistakes whose
+// result has its sizes and reproduces it. Still exit 2, as without --diagnose.
+int diagnose_misfit(Context& context, const LoadedSpec& loaded, const Error& misfit) {
+  const std::string& file = context.args.positional[1];
+  const int code = fail(context, misfit);
+  // Only a result of other sizes (or another element count) may be a mistake's shape.
+  const std::string text = misfit.to_string();
+  const bool about_shape =
+      text.find("sizes: are ") != std::string::npos || text.find("; the buffer has ") != std::string::npos;
+  if (misfit.code != ErrorCode::InvalidSpec || !about_shape) return code;
+  Diagnosis diagnosis;
+  const DiagnoseOptions options{.nan_matches_any_nan = !is_npy_file(file)};
+  for (const Reshape& shape : mistaken_shapes(loaded.op)) {
+    const TensorDesc* indices = shape.indices ? &*shape.indices : nullptr;
+    Expected<ResultDocument> theirs = read_result(file, shape.output, indices, context.limits.max_bytes);
+    if (theirs && reproduces(loaded.op, loaded.input, shape, {theirs->output, theirs->indices}, options)) {
+      diagnosis.findings.push_back(Finding{shape.id, true, 0, 0});
+    }
+  }
+  if (diagnosis.findings.empty()) diagnosis.in_common.push_back("the result's sizes, which no known mistake gives");
+  print_diagnosis(context.out, diagnosis, context.args.json, misfit.to_string());
+  return code;
+}
+
 }  // namespace
 
 int command_check(Context& context) {
   const CliArguments& args = context.args;
   Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());
-  Expected<ResultDocument> theirs = read_result(args.positional[1], loaded->op, context.limits.max_bytes);
-  if (!theirs) return fail(context, theirs.error());
+  const Operation& op = loaded->op;
+  Expected<ResultDocument> theirs =
+      read_result(args.positional[1], op.output(), indices_of(op), context.limits.max_bytes);
+  if (!theirs) return args.diagnose ? diagnose_misfit(context, *loaded, theirs.error()) : fail(context, theirs.error());
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
   if (!backend) return fail(context, backend.error());
   Expected<RunResult> ours = run_to_new_buffers(**backend, loaded->op, loaded->input);
@@ -135,6 +171,12 @@ int command_check(Context& context) {
       report(context, part.name, *part.desc, *mismatch, part.ours, part.theirs, *loaded);
       equal = false;
     }
+  }
+  if (args.diagnose) {
+    const Diagnosis diagnosis = diagnose(op, loaded->input, {ours->output, ours->indices},
+                                         {theirs->output, theirs->indices}, {.nan_matches_any_nan = from_json});
+    if (!equal || args.json) print_diagnosis(context.out, diagnosis, args.json);
+    if (args.json) return equal ? kExitOk : kExitMismatch;
   }
   if (!equal) return kExitMismatch;
   const uint64_t elements = loaded->op.output().element_count();

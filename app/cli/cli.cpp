@@ -153,13 +153,20 @@ commands:
       signed zeros, infinities, NaN and the type's extremes. The same --seed
       (default 1) writes the same files everywhere; a larger --count extends
       a smaller one.
-  check SPEC RESULT [--backend B]
+  check SPEC RESULT [--backend B] [--diagnose [--json]]
       Checks another implementation's result for SPEC against backend B
       (default cpu) bit for bit. RESULT is a result document (JSON, as run
       writes it; a NaN there matches any NaN, since the format drops payloads)
       or X.npy as run --out X.npy writes it (with X.indices.npy for indices).
       Exit 0 when equal; 1 when not, with the first differing element on
       stderr, both values, how many differ and the rule that element follows.
+      --diagnose runs every known mistake (reflection that repeats the edge,
+      indices per plane, ...) on the spec and prints "diagnosis: ID: ..." for
+      each that reproduces RESULT bit for bit (or, when none does, for those
+      that explain some of the differing elements, with how many), else
+      "diagnosis: unknown" and what the differing elements have in common; a
+      RESULT whose sizes do not fit the spec is still exit 2, but a mistake
+      that gives those sizes is named. --json prints it as one document.
   selftest [--count N] [--seed S] [--op OP] [--max-elements E] [--device D]
       Runs every bundled example and N (default 200) random specs, drawn as
       generate draws them, on every backend that can run here, and compares
@@ -182,7 +189,7 @@ options:
                        exits 3 when it names no device, rather than noting it
   --force-staging      Vulkan: copy through staging buffers
   --vulkan-validation  Vulkan: enable VK_LAYER_KHRONOS_validation
-  --json               machine-readable output (explain, layout)
+  --json               machine-readable output (explain, layout, check --diagnose)
   --timings            run, compare: each backend's time on stderr (Vulkan:
                        device timestamps per pass; the CPU backends: the
                        wall-clock time of their run)

@@ -29,7 +29,8 @@ const std::vector<OptionInfo>& option_table() {
       {"--out", true, {"run"}},
       {"--timings", false, {"run", "compare"}},
       {"--at", true, {"explain"}},
-      {"--json", false, {"explain", "layout"}},
+      {"--json", false, {"explain", "layout", "check"}},
+      {"--diagnose", false, {"check"}},
       {"--sizes", true, {"layout"}},
       {"--strides", true, {"layout"}},
       {"--dataType", true, {"layout"}},
@@ -85,6 +86,8 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     args.at = value;
   } else if (name == "--json") {
     args.json = true;
+  } else if (name == "--diagnose") {
+    args.diagnose = true;
   } else if (name == "--sizes") {
     args.sizes = value;
   } else if (name == "--strides") {
@@ -182,6 +185,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
     }
     if (Status s = apply(args, option.info->name, option.value); !s.ok()) return s.error();
   }
+  if (args.command == "check" && args.json && !args.diagnose) return invalid("--json", "check takes it with --diagnose");
   return args;
 }
 

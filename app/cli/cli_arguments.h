@@ -33,7 +33,9 @@ struct CliArguments {
   bool timings = false;
   // explain
   std::optional<std::string> at;
-  bool json = false;
+  bool json = false;  // explain, layout, check --diagnose
+  // check: name the known mistakes that explain a differing result
+  bool diagnose = false;
   // layout
   std::optional<std::string> sizes;
   std::optional<std::string> strides;

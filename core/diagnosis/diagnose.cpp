@@ -111,7 +111,8 @@ Diagnosis diagnose(const Operation& op, std::span<const std::byte> input, Result
       found.push_back({Finding{mistake.id, best->complete, best->explained, best->broken}, *best});
     }
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.second.better_than(b.second); });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.second.better_than(b.second); });
   const bool any_complete = !found.empty() && found.front().first.complete;
   for (const auto& [finding, s] : found) {
     if (!any_complete || finding.complete) diagnosis.findings.push_back(finding);

@@ -130,8 +130,12 @@ Results padding_fold(MistakeId id, const Operation& op, std::span<const std::byt
     for (uint64_t o = 0; o < plan.source[d].size(); ++o) {
       const int64_t i = plan.unfolded[d][o];
       switch (id) {
-        case MistakeId::ReflectionRepeatsEdge: plan.source[d][o] = fold_padded_index(PaddingMode::Symmetric, i, n); break;
-        case MistakeId::SymmetricSkipsEdge: plan.source[d][o] = fold_padded_index(PaddingMode::Reflection, i, n); break;
+        case MistakeId::ReflectionRepeatsEdge:
+          plan.source[d][o] = fold_padded_index(PaddingMode::Symmetric, i, n);
+          break;
+        case MistakeId::SymmetricSkipsEdge:
+          plan.source[d][o] = fold_padded_index(PaddingMode::Reflection, i, n);
+          break;
         case MistakeId::NoPeriodicFold:
           if ((i < 0 || i >= n) && n > 1) plan.source[d][o] = fold_once_then_clamp(p.mode, i, n);
           break;

@@ -58,8 +58,9 @@ Results reindexed(MistakeId id, const Operation& op, std::span<const std::byte> 
   const std::optional<TensorDesc>& indices = op.output_indices();
   if (!indices) return {};
   const TensorDesc& in = op.input();
+  const bool packed = in.strides() == TensorDesc::packed_strides(in.sizes());
   const bool applies = id == MistakeId::IndicesPerPlane          ? in.sizes()[0] * in.sizes()[1] > 1
-                       : id == MistakeId::IndicesAsBufferOffsets ? in.strides() != TensorDesc::packed_strides(in.sizes())
+                       : id == MistakeId::IndicesAsBufferOffsets ? !packed
                                                                  : true;
   if (!applies) return {};
   Results results = with_rule(op, input, PoolingRule{});
@@ -166,7 +167,8 @@ std::vector<VariantResult> run_pooling_mistake(MistakeId id, const Operation& op
     case MistakeId::IndicesPerPlane:
     case MistakeId::IndicesAsBufferOffsets:
     case MistakeId::IndicesColumnMajor: return reindexed(id, op, input);
-    case MistakeId::LastMaximumWins: return with_rule(op, input, PoolingRule{.last_wins = true, .nan_loses = false, .padding_bits = std::nullopt});
+    case MistakeId::LastMaximumWins:
+      return with_rule(op, input, PoolingRule{.last_wins = true, .nan_loses = false, .padding_bits = std::nullopt});
     case MistakeId::PaddingTakesPart: return padding_takes_part(op, input);
     case MistakeId::NanIgnored:
       if (!is_floating(op.input().data_type())) return {};

@@ -135,10 +135,15 @@ Expected<std::vector<std::byte>> read_tensor(const json& document, std::string_v
 }  // namespace
 
 Expected<ResultDocument> read_result_document(std::string_view text, const Operation& op) {
+  return read_result_document(text, op.output(), op.output_indices() ? &*op.output_indices() : nullptr);
+}
+
+Expected<ResultDocument> read_result_document(std::string_view text, const TensorDesc& output,
+                                              const TensorDesc* indices) {
   Expected<json> document = parse_json(text);
   if (!document) return document.error();
   if (!document->is_object()) return wrong_type("", "an object", *document);
-  if (op.output_indices()) {
+  if (indices) {
     if (Status s = check_object(*document, "", {"backend", "output", "outputIndices"}); !s.ok()) return s.error();
   } else if (Status s = check_object(*document, "", {"backend", "output"}); !s.ok()) {
     return s.error();
@@ -149,13 +154,13 @@ Expected<ResultDocument> read_result_document(std::string_view text, const Opera
     if (!name) return name.error();
     result.backend = *name;
   }
-  Expected<std::vector<std::byte>> output = read_tensor(*document, "output", op.output());
-  if (!output) return output.error();
-  result.output = std::move(*output);
-  if (op.output_indices()) {
-    Expected<std::vector<std::byte>> indices = read_tensor(*document, "outputIndices", *op.output_indices());
-    if (!indices) return indices.error();
-    result.indices = std::move(*indices);
+  Expected<std::vector<std::byte>> output_buffer = read_tensor(*document, "output", output);
+  if (!output_buffer) return output_buffer.error();
+  result.output = std::move(*output_buffer);
+  if (indices) {
+    Expected<std::vector<std::byte>> indices_buffer = read_tensor(*document, "outputIndices", *indices);
+    if (!indices_buffer) return indices_buffer.error();
+    result.indices = std::move(*indices_buffer);
   }
   return result;
 }

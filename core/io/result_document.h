@@ -50,5 +50,9 @@ struct ResultDocument {
   std::vector<std::byte> indices;
 };
 Expected<ResultDocument> read_result_document(std::string_view text, const Operation& op);
+// The same for tensors other than an op's (check --diagnose reads a result
+// shaped as a mistaken variant's): `indices` null when there are none.
+Expected<ResultDocument> read_result_document(std::string_view text, const TensorDesc& output,
+                                              const TensorDesc* indices);
 
 }  // namespace stridescope

@@ -207,6 +207,52 @@ TEST(UndilatedOutputSize, NoShapeWithoutDilation) {
   EXPECT_TRUE(mistaken_shapes(op).empty());
 }
 
+// Every fold of sizes 2 to 5 with paddings 0 to 11 where NumPy's np.pad is not
+// periodic, as NumPy 1.24.2 printed it (np.pad(np.arange(n), (start, end), mode)):
+// the diagnosis names numpy-nonperiodic-fold for each.
+struct NumpyFold {
+  PaddingMode mode;
+  uint64_t n, start, end;
+  std::vector<float> padded;  // the input indices np.pad gives, as values
+};
+
+TEST(NumpyNonperiodicFold, EveryNonPeriodicNumpyPadResultIsNamed) {
+  const std::vector<NumpyFold> folds = {
+      {PaddingMode::Reflection, 3, 1, 8, {1, 0, 1, 2, 1, 0, 1, 2, 1, 0, 1, 0}},
+      {PaddingMode::Reflection, 3, 1, 9, {1, 0, 1, 2, 1, 0, 1, 2, 1, 0, 1, 0, 1}},
+      {PaddingMode::Reflection, 3, 1, 10, {1, 0, 1, 2, 1, 0, 1, 2, 1, 0, 1, 0, 1, 2}},
+      {PaddingMode::Reflection, 3, 1, 11, {1, 0, 1, 2, 1, 0, 1, 2, 1, 0, 1, 0, 1, 2, 1}},
+      {PaddingMode::Reflection, 3, 8, 1, {2, 1, 2, 1, 0, 1, 2, 1, 0, 1, 2, 1}},
+      {PaddingMode::Reflection, 3, 9, 1, {1, 2, 1, 2, 1, 0, 1, 2, 1, 0, 1, 2, 1}},
+      {PaddingMode::Reflection, 3, 10, 1, {0, 1, 2, 1, 2, 1, 0, 1, 2, 1, 0, 1, 2, 1}},
+      {PaddingMode::Reflection, 3, 11, 1, {1, 0, 1, 2, 1, 2, 1, 0, 1, 2, 1, 0, 1, 2, 1}},
+      {PaddingMode::Reflection, 4, 1, 11, {1, 0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 0}},
+      {PaddingMode::Reflection, 4, 11, 1, {3, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2}},
+      {PaddingMode::Symmetric, 2, 1, 8, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0}},
+      {PaddingMode::Symmetric, 2, 1, 9, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0}},
+      {PaddingMode::Symmetric, 2, 1, 10, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1}},
+      {PaddingMode::Symmetric, 2, 1, 11, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1}},
+      {PaddingMode::Symmetric, 2, 8, 1, {1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}},
+      {PaddingMode::Symmetric, 2, 9, 1, {1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}},
+      {PaddingMode::Symmetric, 2, 10, 1, {0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}},
+      {PaddingMode::Symmetric, 2, 11, 1, {0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}},
+      {PaddingMode::Symmetric, 3, 1, 11, {0, 0, 1, 2, 2, 1, 0, 0, 1, 2, 2, 1, 0, 0, 0}},
+      {PaddingMode::Symmetric, 3, 11, 1, {2, 2, 2, 1, 0, 0, 1, 2, 2, 1, 0, 0, 1, 2, 2}},
+  };
+  for (const NumpyFold& f : folds) {
+    SS_ASSERT_MAKE(op, gather(tensor(F32, {f.n}), pad(f.mode, {f.start}, {f.end})));
+    std::vector<float> values(f.n);
+    for (uint64_t i = 0; i < f.n; ++i) values[i] = static_cast<float>(i);
+    const std::vector<std::byte> input = bytes_of(values);
+    const Outputs exact = run_reference(op, input);
+    const std::vector<std::byte> theirs = bytes_of(f.padded);
+    const Diagnosis d = diagnose(op, input, {exact.output, {}}, {theirs, {}});
+    bool named = false;
+    for (const Finding& found : d.findings) named = named || (found.id == MistakeId::NumpyNonperiodicFold && found.complete);
+    EXPECT_TRUE(named) << to_string(f.mode) << " n=" << f.n << " start=" << f.start << " end=" << f.end;
+  }
+}
+
 // Two mistakes at once (per-plane indices and the last maximum): neither
 // reproduces the result; each explains the elements it made.
 TEST(Diagnose, TwoMistakesAtOnceArePartialExplanations) {
