@@ -278,10 +278,13 @@ struct VulkanBackend::Impl {
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
-    if (auto s = vk_check(vk().vkQueueSubmit(context->queue(), 1, &submit, fence.get()), "submitting work"); !s) {
-      return s;
-    }
-    return vk_check(vk().vkWaitForFences(device(), 1, &handle, VK_TRUE, kFenceTimeoutNs), "waiting for the device");
+    // A lost device (or a wait that timed out) refuses every later run.
+    const VkResult submitted = vk().vkQueueSubmit(context->queue(), 1, &submit, fence.get());
+    lost = lost || leaves_device_unusable(submitted);
+    if (auto s = vk_check(submitted, "submitting work"); !s) return s;
+    const VkResult waited = vk().vkWaitForFences(device(), 1, &handle, VK_TRUE, kFenceTimeoutNs);
+    lost = lost || leaves_device_unusable(waited);
+    return vk_check(waited, "waiting for the device");
   }
 
   std::vector<double> read_timestamps(uint32_t count) {
