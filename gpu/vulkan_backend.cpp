@@ -127,6 +127,11 @@ struct VulkanBackend::Impl {
   mutable std::mutex mutex;
 
   explicit Impl(std::unique_ptr<Context> c) : context(std::move(c)), linear_images(*context), pipelines(*context) {}
+  // After a wait that failed (timed out, device lost) the device may still
+  // use the buffers and commands destroyed below: let it finish first.
+  ~Impl() {
+    if (context) vk().vkDeviceWaitIdle(device());
+  }
 
   const DeviceFunctions& vk() const { return context->vk(); }
 
