@@ -21,8 +21,14 @@ namespace stridescope::fuzz {
 namespace {
 
 // One of each for the whole process, as the CLI and the app keep theirs.
+CpuFastOptions one_thread() {
+  CpuFastOptions options;
+  options.threads = 1;
+  return options;
+}
+
 CpuFastBackend& fast_backend() {
-  static CpuFastBackend backend(CpuFastOptions{.threads = 1});
+  static CpuFastBackend backend(one_thread());
   return backend;
 }
 
