@@ -1,5 +1,6 @@
 #include "gpu/vk_faults.h"
 
+#include <array>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -18,7 +19,6 @@ struct State {
   bool missing_loader = false;
   std::vector<VulkanFault> faults;
   std::map<std::string, uint64_t, std::less<>> calls;
-  std::vector<std::function<void()>> forget_drivers;  // resets each wrapper's driver function
 };
 
 State& state() {
@@ -44,12 +44,17 @@ std::optional<VkResult> on_call(const char* function, bool can_fail) {
   return std::nullopt;
 }
 
-// One wrapper per entry point (Tag), with the driver's function it calls.
-template <class Tag, class Fn>
+// Each wrapped table gets a slot: a wrapper per entry point (Tag) and slot,
+// holding the driver function it calls. Tables with the same driver
+// functions share a slot; others (validation on, or the driver loaded again
+// at another address after the last instance was destroyed) take a new one.
+constexpr std::size_t kSlots = 16;
+
+template <class Tag, std::size_t Slot, class Fn>
 struct Hook;
 
-template <class Tag, class R, class... A>
-struct Hook<Tag, R(VKAPI_PTR*)(A...)> {
+template <class Tag, std::size_t Slot, class R, class... A>
+struct Hook<Tag, Slot, R(VKAPI_PTR*)(A...)> {
   static inline R(VKAPI_PTR* driver)(A...) = nullptr;
 
   static R VKAPI_CALL call(A... args) {
@@ -62,24 +67,6 @@ struct Hook<Tag, R(VKAPI_PTR*)(A...)> {
   }
 };
 
-template <class Tag, class Fn>
-Status wrap_one(Fn& slot) {
-  using H = Hook<Tag, Fn>;
-  if (slot == nullptr || slot == &H::call) return {};  // an absent optional function; already wrapped
-  if (H::driver != nullptr && H::driver != slot) {
-    return Error{ErrorCode::BackendUnavailable, "",
-                 std::string("Vulkan fault injection wraps one configuration at a time, and ") + Tag::label +
-                     " differs from the one already wrapped (make every backend in the scope alike)"};
-  }
-  if (H::driver == nullptr) {
-    std::lock_guard lock(state().mutex);
-    state().forget_drivers.push_back([] { H::driver = nullptr; });
-  }
-  H::driver = slot;
-  slot = &H::call;
-  return {};
-}
-
 #define STRIDESCOPE_VK_TAG(name) \
   struct name##_tag {            \
     static constexpr const char* label = #name; \
@@ -90,8 +77,81 @@ STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_TAG)
 STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_TAG)
 #undef STRIDESCOPE_VK_TAG
 
-#define STRIDESCOPE_VK_WRAP(name) \
-  if (Status s = wrap_one<name##_tag>(table.name); !s) return s;
+#define STRIDESCOPE_VK_HOOK(name) Hook<name##_tag, Slot, PFN_##name>
+#define STRIDESCOPE_VK_SAME(name) \
+  same = same && (table.name == nullptr || STRIDESCOPE_VK_HOOK(name)::driver == table.name);
+#define STRIDESCOPE_VK_ASSIGN(name)                \
+  STRIDESCOPE_VK_HOOK(name)::driver = table.name;  \
+  if (table.name != nullptr) table.name = &STRIDESCOPE_VK_HOOK(name)::call;
+
+template <std::size_t Slot>
+struct SlotOps {
+  static bool matches(const VulkanLibrary& table) {
+    bool same = true;
+    STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_SAME)
+    return same;
+  }
+  static bool matches(const InstanceFunctions& table) {
+    bool same = true;
+    STRIDESCOPE_VK_INSTANCE_FUNCTIONS(STRIDESCOPE_VK_SAME)
+    STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_SAME)
+    return same;
+  }
+  static bool matches(const DeviceFunctions& table) {
+    bool same = true;
+    STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_SAME)
+    return same;
+  }
+  static void assign(VulkanLibrary& table) { STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_ASSIGN) }
+  static void assign(InstanceFunctions& table) {
+    STRIDESCOPE_VK_INSTANCE_FUNCTIONS(STRIDESCOPE_VK_ASSIGN)
+    STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_ASSIGN)
+  }
+  static void assign(DeviceFunctions& table) { STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_ASSIGN) }
+};
+
+#undef STRIDESCOPE_VK_HOOK
+#undef STRIDESCOPE_VK_SAME
+#undef STRIDESCOPE_VK_ASSIGN
+
+template <class Table, std::size_t... I>
+auto slot_matchers(std::index_sequence<I...>) {
+  return std::array<bool (*)(const Table&), kSlots>{static_cast<bool (*)(const Table&)>(&SlotOps<I>::matches)...};
+}
+
+template <class Table, std::size_t... I>
+auto slot_assigners(std::index_sequence<I...>) {
+  return std::array<void (*)(Table&), kSlots>{static_cast<void (*)(Table&)>(&SlotOps<I>::assign)...};
+}
+
+// Which slots hold a table of type Table in this scope.
+template <class Table>
+std::array<bool, kSlots>& slots_in_use() {
+  static std::array<bool, kSlots> used{};
+  return used;
+}
+
+template <class Table>
+Status wrap_table(Table& table) {
+  static const auto matchers = slot_matchers<Table>(std::make_index_sequence<kSlots>());
+  static const auto assigners = slot_assigners<Table>(std::make_index_sequence<kSlots>());
+  std::lock_guard lock(state().mutex);
+  std::array<bool, kSlots>& used = slots_in_use<Table>();
+  std::size_t slot = kSlots;
+  for (std::size_t i = 0; i < kSlots && slot == kSlots; ++i) {
+    if (used[i] && matchers[i](table)) slot = i;
+  }
+  for (std::size_t i = 0; i < kSlots && slot == kSlots; ++i) {
+    if (!used[i]) slot = i;
+  }
+  if (slot == kSlots) {
+    return Error{ErrorCode::BackendUnavailable, "",
+                 "Vulkan fault injection has no room for another set of driver functions in this scope"};
+  }
+  used[slot] = true;
+  assigners[slot](table);
+  return {};
+}
 
 }  // namespace
 
@@ -107,40 +167,22 @@ bool missing_loader() {
   return state().active && state().missing_loader;
 }
 
-Status wrap(VulkanLibrary& table) {
-  STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_WRAP)
-  return {};
-}
-
-Status wrap(InstanceFunctions& table) {
-  STRIDESCOPE_VK_INSTANCE_FUNCTIONS(STRIDESCOPE_VK_WRAP)
-  STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_WRAP)
-  return {};
-}
-
-Status wrap(DeviceFunctions& table) {
-  STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_WRAP)
-  return {};
-}
+Status wrap(VulkanLibrary& table) { return wrap_table(table); }
+Status wrap(InstanceFunctions& table) { return wrap_table(table); }
+Status wrap(DeviceFunctions& table) { return wrap_table(table); }
 
 }  // namespace faults
 
-#undef STRIDESCOPE_VK_WRAP
-
 ScopedVulkanFaults::ScopedVulkanFaults() {
-  State& s = state();
-  std::vector<std::function<void()>> forget;
-  {
-    std::lock_guard lock(s.mutex);
-    s.active = true;
-    s.missing_loader = false;
-    s.faults.clear();
-    s.calls.clear();
-    forget = std::exchange(s.forget_drivers, {});
-  }
-  // A new scope may wrap another configuration (validation on, say): the
-  // tables of the last scope are gone with the backends made in it.
-  for (const auto& reset : forget) reset();
+  std::lock_guard lock(state().mutex);
+  state().active = true;
+  state().missing_loader = false;
+  state().faults.clear();
+  state().calls.clear();
+  // The tables of the last scope are gone with the backends made in it.
+  slots_in_use<VulkanLibrary>().fill(false);
+  slots_in_use<InstanceFunctions>().fill(false);
+  slots_in_use<DeviceFunctions>().fill(false);
 }
 
 ScopedVulkanFaults::~ScopedVulkanFaults() {

@@ -12,9 +12,10 @@
 // that are loaded point at wrappers that count calls, return an injected
 // error instead of calling the driver, and otherwise call the driver. Tables
 // loaded outside that scope are the driver's own (nothing changes, nothing is
-// slower). The wrappers keep one driver function per entry point, so every
-// backend made within one scope must use the same loader and layers
-// (validation on or off for all); a load that would mix them fails instead.
+// slower). Each wrapped table has its own wrappers (up to 16 sets of driver
+// functions per scope), so backends with and without validation, or made
+// again after the driver was unloaded, may share a scope. Backends made in a
+// scope must be destroyed before the next scope begins.
 #pragma once
 
 #ifndef VK_NO_PROTOTYPES

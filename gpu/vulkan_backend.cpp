@@ -283,12 +283,13 @@ struct VulkanBackend::Impl {
     submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
-    // A lost device (or a wait that timed out) refuses every later run.
+    // A lost device refuses every later run; so does any failed wait, since
+    // the device may still be running the work the next run would reuse.
     const VkResult submitted = vk().vkQueueSubmit(context->queue(), 1, &submit, fence.get());
     lost = lost || leaves_device_unusable(submitted);
     if (auto s = vk_check(submitted, "submitting work"); !s) return s;
     const VkResult waited = vk().vkWaitForFences(device(), 1, &handle, VK_TRUE, kFenceTimeoutNs);
-    lost = lost || leaves_device_unusable(waited);
+    lost = lost || waited != VK_SUCCESS;
     return vk_check(waited, "waiting for the device");
   }
 

@@ -158,6 +158,23 @@ TEST_F(VulkanFaultTest, AWaitThatTimesOutIsAnErrorNotAHang) {
   EXPECT_FALSE(run_to_new_buffers(*backend, case_.op, case_.input).has_value());
 }
 
+// A wait may fail with more than a lost device (out of memory, say); the
+// work may still be running, so reusing its buffers would race the device.
+TEST_F(VulkanFaultTest, AnyFailedWaitRefusesLaterRunsInsteadOfReusingBusyBuffers) {
+  ScopedVulkanFaults faults;
+  std::unique_ptr<VulkanBackend> backend = make_vulkan();
+  ASSERT_NE(backend, nullptr);
+  faults.inject({"vkWaitForFences", VK_ERROR_OUT_OF_DEVICE_MEMORY, 0, 1});
+  Expected<RunResult> failed = run_to_new_buffers(*backend, case_.op, case_.input);
+  ASSERT_FALSE(failed.has_value());
+  EXPECT_EQ(failed.error().to_string(),
+            "out of device memory while waiting for the device (VK_ERROR_OUT_OF_DEVICE_MEMORY)");
+  Expected<RunResult> after = run_to_new_buffers(*backend, case_.op, case_.input);
+  ASSERT_FALSE(after.has_value());
+  EXPECT_NE(after.error().message.find("create a new backend"), std::string::npos) << after.error().message;
+  expect_cpu_backends_work(case_);
+}
+
 TEST_F(VulkanFaultTest, OutOfDeviceMemoryAtAnAllocationIsAnErrorAndTheBackendGoesOn) {
   ScopedVulkanFaults faults;
   std::unique_ptr<VulkanBackend> backend = make_vulkan();
