@@ -81,11 +81,14 @@ Status CommandRecorder::submit_and_wait() {
   submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &cmd_;
-  if (auto s = vk_check(vk.vkQueueSubmit(context_.queue(), 1, &submit, fence_.get()), "submitting work"); !s) {
-    return s;
-  }
-  return vk_check(vk.vkWaitForFences(context_.device(), 1, &handle, VK_TRUE, kFenceTimeoutNs),
-                  "waiting for the device");
+  // A lost device refuses every later run; so does any failed wait, since
+  // the device may still be running the work the next run would reuse.
+  const VkResult submitted = vk.vkQueueSubmit(context_.queue(), 1, &submit, fence_.get());
+  device_unusable_ = device_unusable_ || leaves_device_unusable(submitted);
+  if (auto s = vk_check(submitted, "submitting work"); !s) return s;
+  const VkResult waited = vk.vkWaitForFences(context_.device(), 1, &handle, VK_TRUE, kFenceTimeoutNs);
+  device_unusable_ = device_unusable_ || waited != VK_SUCCESS;
+  return vk_check(waited, "waiting for the device");
 }
 
 void CommandRecorder::barrier(VkPipelineStageFlags src_stage, VkAccessFlags src_access,

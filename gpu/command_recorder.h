@@ -46,6 +46,9 @@ class CommandRecorder {
   Status begin();
   // Ends recording, submits, and waits (a hung device becomes an error).
   Status submit_and_wait();
+  // After a lost device or any failed wait (the device may still be using
+  // this command buffer and the run's buffers): no later run may start.
+  bool device_unusable() const { return device_unusable_; }
 
   void barrier(VkPipelineStageFlags src_stage, VkAccessFlags src_access, VkPipelineStageFlags dst_stage,
                VkAccessFlags dst_access);
@@ -66,6 +69,7 @@ class CommandRecorder {
   CommandPool command_pool_;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   Fence fence_;
+  bool device_unusable_ = false;
 };
 
 }  // namespace stridescope::gpu

@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include "gpu/vk_faults.h"
+
 namespace stridescope::gpu {
 
 namespace {
@@ -19,8 +21,10 @@ VulkanLibrary::~VulkanLibrary() {
 Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::string& path) {
   std::shared_ptr<VulkanLibrary> library(new VulkanLibrary());
   const std::string tried = path.empty() ? "libvulkan.so.1" : path;
-  library->handle_ = dlopen(tried.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (library->handle_ == nullptr && path.empty()) {
+  // Fault injection (vk_faults.h) can pretend the machine has no loader.
+  const bool pretend_missing = faults::missing_loader();
+  if (!pretend_missing) library->handle_ = dlopen(tried.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (library->handle_ == nullptr && path.empty() && !pretend_missing) {
     library->handle_ = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
   }
   if (library->handle_ == nullptr) {
@@ -37,6 +41,9 @@ Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::st
   if (library->name == nullptr) return unavailable("the Vulkan loader lacks " #name);
   STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_LOAD_GLOBAL)
 #undef STRIDESCOPE_VK_LOAD_GLOBAL
+  if (faults::enabled()) {
+    if (Status s = faults::wrap(*library); !s) return s.error();
+  }
   return std::shared_ptr<const VulkanLibrary>(std::move(library));
 }
 
@@ -51,6 +58,9 @@ Expected<InstanceFunctions> InstanceFunctions::load(const VulkanLibrary& library
   f.name = reinterpret_cast<PFN_##name>(library.vkGetInstanceProcAddr(instance, #name));
   STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_LOAD_OPTIONAL)
 #undef STRIDESCOPE_VK_LOAD_OPTIONAL
+  if (faults::enabled()) {
+    if (Status s = faults::wrap(f); !s) return s.error();
+  }
   return f;
 }
 
@@ -61,6 +71,9 @@ Expected<DeviceFunctions> DeviceFunctions::load(const InstanceFunctions& instanc
   if (f.name == nullptr) return unavailable("the Vulkan device lacks " #name);
   STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_LOAD_DEVICE)
 #undef STRIDESCOPE_VK_LOAD_DEVICE
+  if (faults::enabled()) {
+    if (Status s = faults::wrap(f); !s) return s.error();
+  }
   return f;
 }
 

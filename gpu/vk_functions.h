@@ -2,6 +2,9 @@
 // library (libvulkan.so.1) is opened with dlopen rather than linked, so that
 // a machine without Vulkan gets ErrorCode::BackendUnavailable with a clear
 // message instead of a program that cannot start.
+//
+// Every call StrideScope makes into Vulkan goes through these tables, which
+// makes them the seam where tests inject faults (gpu/vk_faults.h).
 #pragma once
 
 #ifndef VK_NO_PROTOTYPES

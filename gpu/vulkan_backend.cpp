@@ -70,7 +70,6 @@ struct VulkanBackend::Impl {
   RunPlanCache plans;
   BoundTransfers transfers_in_flight;  // images stay until the next run: the device may hold them
   std::vector<DispatchTiming> timings;
-  bool lost = false;
   VulkanBackend::TestingLimits testing_limits;
   mutable std::mutex mutex;
 
@@ -82,6 +81,11 @@ struct VulkanBackend::Impl {
         timestamps(*context),
         descriptors(*context),
         buffers(*context, staging) {}
+  // After a wait that failed (timed out, device lost) the device may still
+  // use the buffers and commands destroyed below: let it finish first.
+  ~Impl() {
+    if (context) vk().vkDeviceWaitIdle(context->device());
+  }
 
   const DeviceFunctions& vk() const { return context->vk(); }
 
@@ -220,7 +224,7 @@ RunStats VulkanBackend::Impl::collect_timings(const PassTimer& timer) {
 
 Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const std::byte> input_bytes,
                                             std::span<std::byte> output_bytes, std::span<std::byte> index_bytes) {
-  if (lost) return failure("the Vulkan device was lost earlier; create a new backend");
+  if (recorder.device_unusable()) return failure("the Vulkan device was lost earlier; create a new backend");
   if (auto s = check_buffer_sizes(op, input_bytes, output_bytes, index_bytes); !s) return s.error();
   auto ready = plans.prepare(op, limits(), context->limits());
   if (!ready) return ready.error();
@@ -255,7 +259,7 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
 }
 
 Expected<double> VulkanBackend::Impl::time_copy(uint64_t bytes) {
-  if (lost) return failure("the Vulkan device was lost earlier; create a new backend");
+  if (recorder.device_unusable()) return failure("the Vulkan device was lost earlier; create a new backend");
   if (bytes == 0) return 0.0;
   Slot& source = buffers.copy_source;
   const bool fresh = source.device.get() == VK_NULL_HANDLE || source.device.size() < bytes;
