@@ -157,6 +157,25 @@ commands:
       or X.npy as run --out X.npy writes it (with X.indices.npy for indices).
       Exit 0 when equal; 1 when not, with the first differing element on
       stderr, both values, how many differ and the rule that element follows.
+  render SPEC --out FIG.png|FIG.svg|FIG.gif [--panels input,output,indices]
+         [--memory] [--plane I,J[:I,J...]|all] [--at I,J,...] [--scale S]
+         [--theme light|dark] [--no-legend] [--title TEXT]
+         [--animate [--fps F] [--order logical|buffer]]
+  render SPEC --text [--panels ...] [--at I,J,...]
+      Draws the spec's tensors as a figure, with no display needed: the chosen
+      panels (default input, output, and indices when there are any), each
+      on one plane (--plane: the indices before the last two dimensions; by
+      default the plane of the --at element and its source), several planes
+      (0,0:0,1) or all (at most 64 a panel), with --memory its buffer strip,
+      the overlays the app draws (window, padding regions, and for --at the
+      selected element, its source or pooling window and winner), a legend
+      (unless --no-legend) and an optional title, at --scale S (0.25 to 8,
+      default 1), light or dark. --animate writes a looping GIF that selects
+      each output element in turn (--order logical, the default, or buffer
+      order) at --fps F frames a second (default 4); past 256 elements it
+      takes every k-th, k the smallest step leaving at most 256 frames (so
+      at least 128). --text prints the panels as text grids instead, values
+      as run writes them. Figures need the Qt build; --text works in any.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -197,7 +216,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate or check; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check or render; see --help)"));
     return kExitInvalid;
   }
 
@@ -225,6 +244,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "layout") return command_layout(context);
   if (args.command == "generate") return command_generate(context);
   if (args.command == "check") return command_check(context);
+  if (args.command == "render") return command_render(context);
   return command_demo(context);
 }
 

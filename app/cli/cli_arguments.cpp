@@ -26,9 +26,9 @@ const std::vector<OptionInfo>& option_table() {
       {"--force-staging", false, {}},
       {"--vulkan-validation", false, {}},
       {"--backend", true, {"run", "generate", "check"}},
-      {"--out", true, {"run"}},
+      {"--out", true, {"run", "render"}},
       {"--timings", false, {"run", "compare"}},
-      {"--at", true, {"explain"}},
+      {"--at", true, {"explain", "render"}},
       {"--json", false, {"explain", "layout"}},
       {"--sizes", true, {"layout"}},
       {"--strides", true, {"layout"}},
@@ -37,12 +37,23 @@ const std::vector<OptionInfo>& option_table() {
       {"--seed", true, {"generate"}},
       {"--op", true, {"generate"}},
       {"--max-elements", true, {"generate"}},
+      {"--panels", true, {"render"}},
+      {"--memory", false, {"render"}},
+      {"--plane", true, {"render"}},
+      {"--scale", true, {"render"}},
+      {"--theme", true, {"render"}},
+      {"--no-legend", false, {"render"}},
+      {"--title", true, {"render"}},
+      {"--animate", false, {"render"}},
+      {"--fps", true, {"render"}},
+      {"--order", true, {"render"}},
+      {"--text", false, {"render"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 7> kCommands = {"run",  "compare",  "explain", "layout",
-                                                       "demo", "generate", "check"};
+constexpr std::array<std::string_view, 8> kCommands = {"run",  "compare",  "explain", "layout",
+                                                       "demo", "generate", "check",   "render"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -100,6 +111,28 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     Expected<uint64_t> seed = parse_uint(value, option);
     if (!seed) return seed.error();
     args.seed = *seed;
+  } else if (name == "--panels") {
+    args.panels = value;
+  } else if (name == "--memory") {
+    args.memory = true;
+  } else if (name == "--plane") {
+    args.plane = value;
+  } else if (name == "--scale") {
+    args.scale = value;
+  } else if (name == "--theme") {
+    args.theme = value;
+  } else if (name == "--no-legend") {
+    args.no_legend = true;
+  } else if (name == "--title") {
+    args.title = value;
+  } else if (name == "--animate") {
+    args.animate = true;
+  } else if (name == "--fps") {
+    args.fps = value;
+  } else if (name == "--order") {
+    args.order = value;
+  } else if (name == "--text") {
+    args.text = true;
   } else if (name == "--op") {
     const std::optional<OpKind> op = parse_op_kind(value);
     if (!op) return invalid(option, "expected identity, slice, slice1, padding or max_pooling2, got '" + value + "'");
@@ -164,7 +197,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate or check)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check or render)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

@@ -30,6 +30,7 @@ int command_layout(Context& context);
 int command_demo(Context& context);
 int command_generate(Context& context);
 int command_check(Context& context);
+int command_render(Context& context);
 
 // A spec loaded, validated, with its input buffer built: what run, compare,
 // explain and demo all start from.

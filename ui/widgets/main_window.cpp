@@ -33,6 +33,7 @@
 #include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
+#include "ui/widgets/export_figure_dialog.h"
 #include "ui/widgets/legend_bar.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_grid_view.h"
@@ -285,6 +286,9 @@ void MainWindow::create_menus() {
   file->addSeparator();
   file->addAction(export_png_action_);
   file->addAction(export_svg_action_);
+  file->addAction(tr("Export &Figure\u2026"), this, [this] {
+    ExportFigureDialog(shown_evaluation(), selection_->selected_output(), this).exec();
+  });
   file->addSeparator();
   file->addAction(quit_action_);
   rebuild_examples_menu();
