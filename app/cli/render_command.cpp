@@ -1,11 +1,14 @@
 // render: a spec as a figure (PNG, SVG, animated GIF; render_figure.h, which
 // needs Qt) or, with --text, as the text grids demo prints (no Qt needed).
+#include <algorithm>
 #include <charconv>
+#include <span>
 
 #include "app/cli/commands.h"
 #include "app/cli/render_figure.h"
 #include "app/cli/tensor_text.h"
 #include "core/provenance.h"
+#include "core/scalar.h"
 
 namespace stridescope::cli {
 namespace {
@@ -62,7 +65,7 @@ Status parse_planes(const std::string& text, RenderRequest& request) {
     const std::string item = text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
     Expected<std::vector<uint64_t>> plane = parse_index_list(item, "--plane");
     if (!plane) return plane.error();
-    request.planes.push_back(Coord(plane->begin(), plane->end()));
+    request.planes.push_back(Coord(std::span<const uint64_t>(*plane)));
     if (colon == std::string::npos) break;
     start = colon + 1;
   }
@@ -88,7 +91,7 @@ Expected<RenderRequest> parse_request(const CliArguments& args) {
   if (args.at) {
     Expected<std::vector<uint64_t>> at = parse_index_list(*args.at, "--at");
     if (!at) return at.error();
-    request.at = Coord(at->begin(), at->end());
+    request.at = Coord(std::span<const uint64_t>(*at));
   }
   if (args.scale) {
     Expected<double> scale = parse_number(*args.scale, "--scale", 0.25, 8);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/scalar.h"
 #include "ui/figure/figure_legend.h"
 #include "ui/figure/grid_painter.h"
 #include "ui/linked_selection.h"
@@ -186,7 +185,12 @@ void Figure::build_models() {
                               strides_text(desc.strides()));
     for (const Coord& lead : planes_for(role)) {
       auto grid = std::make_unique<Grid>();
-      auto model = role == TensorRole::Indices ? std::make_unique<IndicesModel>() : std::make_unique<TensorPlaneModel>(role);
+      std::unique_ptr<TensorPlaneModel> model;
+      if (role == TensorRole::Indices) {
+        model = std::make_unique<IndicesModel>();
+      } else {
+        model = std::make_unique<TensorPlaneModel>(role);
+      }
       model->set_evaluation(evaluation_);
       PlaneSelection plane = default_plane(desc.sizes());
       for (std::size_t d = 0; d < lead.size(); ++d) plane.fixed[d] = lead[d];

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include <QPainter>
+#include <QColor>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include "core/error.h"
 #include "ui/evaluation.h"

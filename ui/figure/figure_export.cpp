@@ -1,6 +1,7 @@
 #include "ui/figure/figure_export.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <QBuffer>

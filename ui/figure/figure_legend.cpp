@@ -1,6 +1,6 @@
 #include "ui/figure/figure_legend.h"
 
-#include <functional>
+#include <QObject>
 
 #include "core/padding.h"
 #include "ui/figure/cell_painter.h"
@@ -79,7 +79,7 @@ FigureLegend figure_legend(const Evaluation& evaluation, bool selected) {
       break;
   }
   if (unused_shown) legend.categories.push_back(C::Unused);
-  legend.low = QObject::tr("values %1").arg(evaluation.range.valid ? QString::number(evaluation.range.min) : "");
+  legend.low = QObject::tr("values %1").arg(evaluation.range.valid ? QString::number(evaluation.range.min) : QString());
   legend.high = evaluation.range.valid ? QString::number(evaluation.range.max) : QString();
   return legend;
 }

@@ -6,6 +6,9 @@
 #include <limits>
 #include <numeric>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <gif_lib.h>
 
 namespace stridescope::ui {
@@ -80,8 +83,14 @@ Status write_gif(const std::string& path, const std::vector<QImage>& input, int 
   const int h = frames.front().height();
   const Palette palette = make_palette(frames);
   int error = 0;
-  GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
-  if (!gif) return gif_error(path, "cannot write", error);
+  // Opened here rather than by EGifOpenFileName, which makes the file private (0600).
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return gif_error(path, "cannot write", E_GIF_ERR_OPEN_FAILED);
+  GifFileType* gif = EGifOpenFileHandle(fd, &error);
+  if (!gif) {
+    ::close(fd);
+    return gif_error(path, "cannot write", error);
+  }
   std::vector<GifColorType> colours(256, GifColorType{0, 0, 0});
   for (std::size_t i = 0; i < palette.colours.size(); ++i) {
     const QRgb c = palette.colours[i];
