@@ -49,7 +49,7 @@ struct CliResult {
   std::string err;
 };
 
-CliResult cli(std::vector<std::string> args) {
+CliResult run_cli_args(std::vector<std::string> args) {
   std::ostringstream out;
   std::ostringstream err;
   const int code = cli::run_cli(args, out, err, cli::default_environment());
@@ -101,7 +101,7 @@ class FigureTest : public QObject {
       std::string at;  // the last output element: every example's overlays show
       for (std::size_t d = 0; d < sizes.size(); ++d) at += (d ? "," : "") + std::to_string(sizes[d] - 1);
       for (const char* extension : {".png", ".svg"}) {
-        const CliResult r = cli({"render", spec.toStdString(), "--out", (stem + extension).toStdString(), "--memory",
+        const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", (stem + extension).toStdString(), "--memory",
                                  "--at", at, "--title", QFileInfo(name).completeBaseName().toStdString()});
         QVERIFY2(r.code == 0, (name + ": " + QString::fromStdString(r.err)).toUtf8());
       }
@@ -114,7 +114,7 @@ class FigureTest : public QObject {
       options.title = QFileInfo(name).completeBaseName();
       QCOMPARE(png.size(), Figure(evaluation, options).size());
       QVERIFY2(QSvgRenderer(stem + ".svg").isValid(), qPrintable(name));
-      const CliResult gif = cli({"render", spec.toStdString(), "--out", (stem + ".gif").toStdString(), "--animate",
+      const CliResult gif = run_cli_args({"render", spec.toStdString(), "--out", (stem + ".gif").toStdString(), "--animate",
                                  "--fps", "8"});
       QVERIFY2(gif.code == 0, (name + ": " + QString::fromStdString(gif.err)).toUtf8());
       const Expected<std::vector<QImage>> frames = read_gif((stem + ".gif").toStdString());
@@ -144,15 +144,18 @@ class FigureTest : public QObject {
     FigureOptions doubled = output_only;
     doubled.scale = 2;
     const QSize big = Figure(evaluation, doubled).size();
-    QVERIFY2(std::abs(big.width() - 2 * one.width()) <= one.width() / 10, qPrintable(QString::number(big.width())));
-    QVERIFY(std::abs(big.height() - 2 * one.height()) <= one.height() / 10);
+    // Laid out once and drawn scaled: exactly twice the size.
+    QCOMPARE(big, one * 2);
+    doubled.scale = 1.5;
+    const QSize larger = Figure(evaluation, doubled).size();
+    QCOMPARE(larger, QSize(int(std::ceil(one.width() * 1.5)), int(std::ceil(one.height() * 1.5))));
     // The CLI writes exactly the figure's size.
     QTemporaryDir dir;
     const QString out = dir.filePath("two.png");
-    QCOMPARE(cli({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
+    QCOMPARE(run_cli_args({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
                   "--panels", "input,output", "--no-legend"}).code, 0);
     QCOMPARE(QImage(out).size(), two.size());
-    QCOMPARE(cli({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
+    QCOMPARE(run_cli_args({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
                   "--panels", "output", "--no-legend", "--scale", "2"}).code, 0);
     QCOMPARE(QImage(out).size(), big);
   }
@@ -183,7 +186,7 @@ class FigureTest : public QObject {
   void svgHoldsOneTextItemPerCellValue() {
     QTemporaryDir dir;
     const QString out = dir.filePath("slice1.svg");
-    const CliResult r = cli({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
+    const CliResult r = run_cli_args({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
                              out.toStdString(), "--panels", "output", "--no-legend"});
     QCOMPARE(r.code, 0);
     QVERIFY(QSvgRenderer(out).isValid());
@@ -191,7 +194,7 @@ class FigureTest : public QObject {
     for (const QString value : {"2", "4", "10", "12"}) QCOMPARE(texts.count(value), 1);
     // Both panels: the input's 16 values 1..16 plus the output's four.
     const QString both = dir.filePath("both.svg");
-    QCOMPARE(cli({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
+    QCOMPARE(run_cli_args({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
                   both.toStdString(), "--no-legend"}).code, 0);
     const QStringList all = svg_texts(both);
     for (int v = 5; v <= 16; ++v) {
@@ -205,7 +208,7 @@ class FigureTest : public QObject {
     const QString spec = example("slice_example2_strided.json");
     QTemporaryDir dir;
     const QString out = dir.filePath("slice.gif");
-    QCOMPARE(cli({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels", "output",
+    QCOMPARE(run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels", "output",
                   "--no-legend"}).code, 0);
     const Expected<std::vector<QImage>> frames = read_gif(out.toStdString());
     QVERIFY(frames.has_value());
@@ -235,7 +238,7 @@ class FigureTest : public QObject {
                R"("output":{"dataType":"UINT8","sizes":[1,1,17,17]}})");
     file.close();
     const QString out = dir.filePath("big.gif");
-    const CliResult r = cli({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels",
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels",
                              "output", "--no-legend", "--scale", "0.25"});
     QVERIFY2(r.code == 0, r.err.c_str());
     const Expected<std::vector<QImage>> frames = read_gif(out.toStdString());
@@ -263,7 +266,7 @@ class FigureTest : public QObject {
          "error: --order:"},
     };
     for (const auto& [args, message] : cases) {
-      const CliResult r = cli(args);
+      const CliResult r = run_cli_args(args);
       QCOMPARE(r.code, 2);
       QVERIFY2(r.err.rfind(message, 0) == 0, r.err.c_str());
     }
@@ -277,12 +280,12 @@ class FigureTest : public QObject {
     file.write(R"({"op":"identity","input":{"dataType":"FLOAT32","sizes":[1,2],"data":[0.1,-2.5]},)"
                R"("output":{"dataType":"FLOAT32","sizes":[1,2]}})");
     file.close();
-    const CliResult r = cli({"render", spec.toStdString(), "--text", "--panels", "output"});
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--text", "--panels", "output"});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.find("  0.1 -2.5\n") != std::string::npos, r.out.c_str());
     QVERIFY(r.out.find("0.10000000149011612") == std::string::npos);
     // demo prints the same values the same way.
-    const CliResult demo = cli({"demo", dir.path().toStdString()});
+    const CliResult demo = run_cli_args({"demo", dir.path().toStdString()});
     QCOMPARE(demo.code, 0);
     QVERIFY2(demo.out.find("0.1 -2.5") != std::string::npos, demo.out.c_str());
     QVERIFY(demo.out.find("0.10000000149011612") == std::string::npos);

@@ -247,7 +247,7 @@ void Figure::set_current(std::optional<Coord> output) {
 }
 
 void Figure::layout() {
-  const Metrics m = metrics_for(options_.scale);
+  const Metrics m = metrics_for(1.0);
   const QFontMetrics base(m.base);
   const QFontMetrics heading(m.heading);
   // One cell size for every text grid, so the panels line up.
@@ -328,6 +328,10 @@ void Figure::layout() {
     size_ = QSize(width, height);
   }
   size_.setWidth(std::max(size_.width(), title_rect_.right() + 1 + m.margin));
+  // Laid out at 100% and drawn scaled, so every part (text, cell padding,
+  // lines) grows alike and the size is exactly the scale times the layout's.
+  size_ = QSize(static_cast<int>(std::ceil(size_.width() * options_.scale)),
+                static_cast<int>(std::ceil(size_.height() * options_.scale)));
 }
 
 QColor Figure::background() const {
@@ -335,9 +339,10 @@ QColor Figure::background() const {
 }
 
 void Figure::paint(QPainter& painter) const {
-  const Metrics m = metrics_for(options_.scale);
+  const Metrics m = metrics_for(1.0);
   painter.save();
   painter.fillRect(QRect(QPoint(0, 0), size_), background());
+  painter.scale(options_.scale, options_.scale);
   if (!options_.title.isEmpty()) {
     painter.setFont(m.title);
     painter.setPen(ink(options_.theme));
@@ -352,7 +357,7 @@ void Figure::paint(QPainter& painter) const {
 }
 
 void Figure::paint_panel(QPainter& painter, const Panel& panel) const {
-  const Metrics m = metrics_for(options_.scale);
+  const Metrics m = metrics_for(1.0);
   painter.setPen(ink(options_.theme));
   painter.setFont(m.heading);
   painter.drawText(panel.heading_rect, Qt::AlignLeft | Qt::AlignVCenter, panel.heading);
@@ -363,7 +368,7 @@ void Figure::paint_panel(QPainter& painter, const Panel& panel) const {
 }
 
 void Figure::paint_grid_item(QPainter& painter, const Grid& grid) const {
-  const Metrics m = metrics_for(options_.scale);
+  const Metrics m = metrics_for(1.0);
   const GridModel& model = *grid.model;
   const int rows = model.rowCount();
   const int columns = model.columnCount();
@@ -399,7 +404,11 @@ std::optional<QRect> Figure::cell_rect(TensorRole role, const Coord& coord) cons
     if (panel->role != role) continue;
     for (const auto& grid : panel->grids) {
       if (!grid->plane_model) continue;
-      if (const auto cell = grid->plane_model->cell_of(coord)) return grid->geometry.cell_rect(cell->first, cell->second);
+      if (const auto cell = grid->plane_model->cell_of(coord)) {
+        const QRectF rect = grid->geometry.cell_rect(cell->first, cell->second);
+        const double s = options_.scale;
+        return QRectF(rect.x() * s, rect.y() * s, rect.width() * s, rect.height() * s).toAlignedRect();
+      }
     }
   }
   return std::nullopt;

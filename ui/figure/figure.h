@@ -33,7 +33,7 @@ struct FigureOptions {
   // input), else the first.
   std::vector<Coord> planes;
   std::optional<Coord> at;  // the selected output element
-  double scale = 1.0;       // 1: cells of a 13-pixel font
+  double scale = 1.0;       // the figure laid out at 1 (a 13-pixel font), drawn this many times larger
   FigureTheme theme = FigureTheme::Light;
   bool legend = true;
   QString title;
@@ -64,8 +64,8 @@ class Figure {
   QSize size() const { return size_; }
   void paint(QPainter& painter) const;
 
-  // Where the cell of `coord` of the panel of `role` lies (the first plane
-  // showing it), for tests and tools; nullopt when not shown.
+  // Where the cell of `coord` of the panel of `role` lies in the scaled
+  // figure (the first plane showing it), for tests and tools; nullopt when not shown.
   std::optional<QRect> cell_rect(TensorRole role, const Coord& coord) const;
   // The value texts the figure draws, one per cell that shows its value.
   QStringList value_texts() const;
