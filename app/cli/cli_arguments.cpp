@@ -197,7 +197,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check or render)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate or check)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

@@ -11,6 +11,8 @@
 
 #include <gif_lib.h>
 
+#include <QRect>
+
 namespace stridescope::ui {
 namespace {
 
@@ -69,6 +71,34 @@ Palette make_palette(const std::vector<QImage>& frames) {
   return palette;
 }
 
+std::vector<GifPixelType> palette_indices(const QImage& frame, const Palette& palette, int w, int h) {
+  std::vector<GifPixelType> indices(static_cast<std::size_t>(w) * h);
+  for (int y = 0; y < h; ++y) {
+    const auto* pixels = reinterpret_cast<const QRgb*>(frame.constScanLine(std::min(y, frame.height() - 1)));
+    for (int x = 0; x < w; ++x) {
+      indices[static_cast<std::size_t>(y) * w + x] = palette.index_of[bin_of(pixels[std::min(x, frame.width() - 1)])];
+    }
+  }
+  return indices;
+}
+
+// The bounding box of the pixels that differ; one pixel when none do (a GIF
+// frame cannot be empty).
+QRect changed_rect(const std::vector<GifPixelType>& a, const std::vector<GifPixelType>& b, int w, int h) {
+  int left = w, right = -1, top = h, bottom = -1;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (a[static_cast<std::size_t>(y) * w + x] == b[static_cast<std::size_t>(y) * w + x]) continue;
+      left = std::min(left, x);
+      right = std::max(right, x);
+      top = std::min(top, y);
+      bottom = std::max(bottom, y);
+    }
+  }
+  if (right < 0) return QRect(0, 0, 1, 1);
+  return QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
 Error gif_error(const std::string& path, const char* what, int code) {
   return Error{ErrorCode::Io, path, std::string(what) + ": " + (GifErrorString(code) ? GifErrorString(code) : "giflib error")};
 }
@@ -107,19 +137,23 @@ Status write_gif(const std::string& path, const std::vector<QImage>& input, int 
   ok = ok && EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
        EGifPutExtensionBlock(gif, sizeof kNetscape, kNetscape) == GIF_OK &&
        EGifPutExtensionBlock(gif, sizeof kLoop, kLoop) == GIF_OK && EGifPutExtensionTrailer(gif) == GIF_OK;
-  std::vector<GifPixelType> line(static_cast<std::size_t>(w));
+  std::vector<GifPixelType> previous;
   for (const QImage& frame : frames) {
     if (!ok) break;
+    const std::vector<GifPixelType> indices = palette_indices(frame, palette, w, h);
+    // Each frame after the first stores only the rectangle that changed (the
+    // earlier frame stays underneath): an animation moves a few cells' marks.
+    const QRect changed = previous.empty() ? QRect(0, 0, w, h) : changed_rect(previous, indices, w, h);
     GraphicsControlBlock control{DISPOSE_DO_NOT, false, delay_centiseconds, NO_TRANSPARENT_COLOR};
     GifByteType extension[4];
     EGifGCBToExtension(&control, extension);
     ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extension) == GIF_OK &&
-         EGifPutImageDesc(gif, 0, 0, w, h, false, nullptr) == GIF_OK;
-    for (int y = 0; ok && y < h; ++y) {
-      const auto* pixels = reinterpret_cast<const QRgb*>(frame.constScanLine(std::min(y, frame.height() - 1)));
-      for (int x = 0; x < w; ++x) line[x] = palette.index_of[bin_of(pixels[std::min(x, frame.width() - 1)])];
-      ok = EGifPutLine(gif, line.data(), w) == GIF_OK;
+         EGifPutImageDesc(gif, changed.x(), changed.y(), changed.width(), changed.height(), false, nullptr) == GIF_OK;
+    for (int y = changed.top(); ok && y <= changed.bottom(); ++y) {
+      ok = EGifPutLine(gif, const_cast<GifPixelType*>(indices.data()) + static_cast<std::size_t>(y) * w + changed.x(),
+                       changed.width()) == GIF_OK;
     }
+    previous = indices;
   }
   const int last_error = gif->Error;
   if (EGifCloseFile(gif, &error) != GIF_OK) ok = false, error = error ? error : last_error;

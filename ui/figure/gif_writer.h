@@ -2,7 +2,8 @@
 // at most 256 colours, chosen from the colours the frames use most (binned
 // to 5 bits per channel, each bin's mean colour), and every pixel takes its
 // nearest palette colour. Figures are flat cell colours plus anti-aliased
-// text, so the cell colours come through exactly or nearly so.
+// text, so the cell colours come through exactly or nearly so. A frame after
+// the first holds only the rectangle where it differs from the one before.
 #pragma once
 
 #include <string>
