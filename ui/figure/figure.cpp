@@ -258,7 +258,6 @@ void Figure::layout() {
       text_cell = QSizeF(std::max(text_cell.width(), b.width()), std::max(text_cell.height(), b.height()));
     }
   }
-  const double small_side = std::max(2.0, std::floor(8 * m.scale));
   int y = m.margin;
   if (!options_.title.isEmpty()) {
     const QFontMetrics title(m.title);
@@ -285,27 +284,7 @@ void Figure::layout() {
         gx = x;
         gy = row_bottom + m.vgap;
       }
-      const int rows = grid.model->rowCount();
-      const int columns = grid.model->columnCount();
-      const bool small = rows > kMaxTextCells || columns > kMaxTextCells;
-      const QSizeF cell = small ? QSizeF(small_side, small_side) : text_cell;
-      grid.style.fonts = m.cell;
-      grid.style.show_text = !small && cell_shows_text(cell, m.cell);
-      grid.style.show_detail = !small && cell_shows_detail(cell, text_cell);
-      grid.style.grid_line = options_.theme == FigureTheme::Dark ? QColor(0, 0, 0, 140) : QColor(255, 255, 255, 150);
-      int label_width = base.horizontalAdvance(QStringLiteral("000"));
-      if (rows > 0) {
-        label_width = std::max({label_width, base.horizontalAdvance(grid.model->row_label(0)),
-                                base.horizontalAdvance(grid.model->row_label(rows - 1))});
-      }
-      grid.header_width = label_width + static_cast<int>(8 * m.scale);
-      grid.header_height = base.height() + static_cast<int>(4 * m.scale);
-      const int label_height = grid.label.isEmpty() ? 0 : base.height() + static_cast<int>(2 * m.scale);
-      grid.label_rect = QRect(gx, gy, base.horizontalAdvance(grid.label) + 2, label_height);
-      const QPointF origin(gx + grid.header_width, gy + label_height + grid.header_height);
-      grid.geometry = GridGeometry{origin, cell};
-      const QRect last = grid.geometry.cell_rect(std::max(rows - 1, 0), std::max(columns - 1, 0));
-      grid.rect = QRect(QPoint(gx, gy), QPoint(std::max(last.right(), grid.label_rect.right()), last.bottom()));
+      place_grid(grid, QPoint(gx, gy), text_cell);
       width = std::max(width, grid.rect.right() + 1 - x);
       row_bottom = std::max(row_bottom, grid.rect.bottom() + 1);
       gx = grid.rect.right() + 1 + m.gap / 2;
@@ -332,6 +311,31 @@ void Figure::layout() {
   // lines) grows alike and the size is exactly the scale times the layout's.
   size_ = QSize(static_cast<int>(std::ceil(size_.width() * options_.scale)),
                 static_cast<int>(std::ceil(size_.height() * options_.scale)));
+}
+
+void Figure::place_grid(Grid& grid, QPoint at, QSizeF text_cell) {
+  const Metrics m = metrics_for(1.0);
+  const QFontMetrics base(m.base);
+  const int rows = grid.model->rowCount();
+  const int columns = grid.model->columnCount();
+  const bool small = rows > kMaxTextCells || columns > kMaxTextCells;
+  const QSizeF cell = small ? QSizeF(8, 8) : text_cell;
+  grid.style.fonts = m.cell;
+  grid.style.show_text = !small && cell_shows_text(cell, m.cell);
+  grid.style.show_detail = !small && cell_shows_detail(cell, text_cell);
+  grid.style.grid_line = options_.theme == FigureTheme::Dark ? QColor(0, 0, 0, 140) : QColor(255, 255, 255, 150);
+  int label_width = base.horizontalAdvance(QStringLiteral("000"));
+  if (rows > 0) {
+    label_width = std::max({label_width, base.horizontalAdvance(grid.model->row_label(0)),
+                            base.horizontalAdvance(grid.model->row_label(rows - 1))});
+  }
+  grid.header_width = label_width + 8;
+  grid.header_height = base.height() + 4;
+  const int label_height = grid.label.isEmpty() ? 0 : base.height() + 2;
+  grid.label_rect = QRect(at.x(), at.y(), base.horizontalAdvance(grid.label) + 2, label_height);
+  grid.geometry = GridGeometry{QPointF(at.x() + grid.header_width, at.y() + label_height + grid.header_height), cell};
+  const QRect last = grid.geometry.cell_rect(std::max(rows - 1, 0), std::max(columns - 1, 0));
+  grid.rect = QRect(at, QPoint(std::max(last.right(), grid.label_rect.right()), last.bottom()));
 }
 
 QColor Figure::background() const {

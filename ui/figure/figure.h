@@ -76,6 +76,9 @@ class Figure {
   struct Panel;
   void build_models();
   void layout();
+  // Lays `grid` out with its top-left at `at`: text cells of `text_cell`, or
+  // small squares without text past kMaxTextCells.
+  void place_grid(Grid& grid, QPoint at, QSizeF text_cell);
   void paint_panel(QPainter& painter, const Panel& panel) const;
   void paint_grid_item(QPainter& painter, const Grid& grid) const;
   void paint_legend(QPainter& painter) const;
