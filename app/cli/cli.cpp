@@ -181,6 +181,25 @@ commands:
       C++ or a DxDispatch model. Where the framework differs from DirectML the
       code says so in a comment and uses an exact workaround; those notes are
       also printed on stderr ("note: ...").
+  render SPEC --out FIG.png|FIG.svg|FIG.gif [--panels input,output,indices]
+         [--memory] [--plane I,J[:I,J...]|all] [--at I,J,...] [--scale S]
+         [--theme light|dark] [--no-legend] [--title TEXT]
+         [--animate [--fps F] [--order logical|buffer]]
+  render SPEC --text [--panels ...] [--at I,J,...]
+      Draws the spec's tensors as a figure, with no display needed: the chosen
+      panels (default input, output, and indices when there are any), each
+      on one plane (--plane: the indices before the last two dimensions; by
+      default the plane of the --at element and its source), several planes
+      (0,0:0,1) or all (at most 64 a panel), with --memory its buffer strip,
+      the overlays the app draws (window, padding regions, and for --at the
+      selected element, its source or pooling window and winner), a legend
+      (unless --no-legend) and an optional title, at --scale S (0.25 to 8,
+      default 1), light or dark. --animate writes a looping GIF that selects
+      each output element in turn (--order logical, the default, or buffer
+      order) at --fps F frames a second (default 4); past 256 elements it
+      takes every k-th, k the smallest step leaving at most 256 frames (so
+      at least 128). --text prints the panels as text grids instead, values
+      as run writes them. Figures need the Qt build; --text works in any.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)
@@ -222,7 +241,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
     return kExitOk;
   }
   if (args.command.empty()) {
-    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check, selftest or code; see --help)"));
+    print_error(err, invalid("", "missing command (run, compare, explain, layout, demo, generate, check, selftest, code or render; see --help)"));
     return kExitInvalid;
   }
 
@@ -252,6 +271,7 @@ int run_cli(std::span<const std::string> raw, std::ostream& out, std::ostream& e
   if (args.command == "check") return command_check(context);
   if (args.command == "selftest") return command_selftest(context);
   if (args.command == "code") return command_code(context);
+  if (args.command == "render") return command_render(context);
   return command_demo(context);
 }
 

@@ -26,9 +26,9 @@ const std::vector<OptionInfo>& option_table() {
       {"--force-staging", false, {}},
       {"--vulkan-validation", false, {}},
       {"--backend", true, {"run", "generate", "check"}},
-      {"--out", true, {"run"}},
+      {"--out", true, {"run", "render"}},
       {"--timings", false, {"run", "compare"}},
-      {"--at", true, {"explain"}},
+      {"--at", true, {"explain", "render"}},
       {"--json", false, {"explain", "layout", "check"}},
       {"--diagnose", false, {"check"}},
       {"--sizes", true, {"layout"}},
@@ -39,12 +39,23 @@ const std::vector<OptionInfo>& option_table() {
       {"--op", true, {"generate", "selftest"}},
       {"--max-elements", true, {"generate", "selftest"}},
       {"--lang", true, {"code"}},
+      {"--panels", true, {"render"}},
+      {"--memory", false, {"render"}},
+      {"--plane", true, {"render"}},
+      {"--scale", true, {"render"}},
+      {"--theme", true, {"render"}},
+      {"--no-legend", false, {"render"}},
+      {"--title", true, {"render"}},
+      {"--animate", false, {"render"}},
+      {"--fps", true, {"render"}},
+      {"--order", true, {"render"}},
+      {"--text", false, {"render"}},
   };
   return table;
 }
 
-constexpr std::array<std::string_view, 9> kCommands = {"run",      "compare", "explain",  "layout", "demo",
-                                                       "generate", "check",   "selftest", "code"};
+constexpr std::array<std::string_view, 10> kCommands = {"run",      "compare", "explain",  "layout", "demo",
+                                                        "generate", "check",   "selftest", "code",   "render"};
 // generate: enough for any corpus, small enough that a typo cannot fill a disk.
 constexpr uint64_t kMaxGeneratedCases = 1'000'000;
 constexpr uint64_t kMaxGeneratedElements = uint64_t{1} << 20;
@@ -110,6 +121,28 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     args.seed = *seed;
   } else if (name == "--lang") {
     args.lang = value;
+  } else if (name == "--panels") {
+    args.panels = value;
+  } else if (name == "--memory") {
+    args.memory = true;
+  } else if (name == "--plane") {
+    args.plane = value;
+  } else if (name == "--scale") {
+    args.scale = value;
+  } else if (name == "--theme") {
+    args.theme = value;
+  } else if (name == "--no-legend") {
+    args.no_legend = true;
+  } else if (name == "--title") {
+    args.title = value;
+  } else if (name == "--animate") {
+    args.animate = true;
+  } else if (name == "--fps") {
+    args.fps = value;
+  } else if (name == "--order") {
+    args.order = value;
+  } else if (name == "--text") {
+    args.text = true;
   } else if (name == "--op") {
     const std::optional<OpKind> op = parse_op_kind(value);
     if (!op) return invalid(option, "expected identity, slice, slice1, padding or max_pooling2, got '" + value + "'");
@@ -174,7 +207,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
   }
   if (!args.command.empty() &&
       std::find(kCommands.begin(), kCommands.end(), args.command) == kCommands.end()) {
-    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check, selftest or code)");
+    return invalid(args.command, "unknown command (expected run, compare, explain, layout, demo, generate, check, selftest, code or render)");
   }
   for (const PendingOption& option : options) {
     const auto& commands = option.info->commands;

@@ -21,7 +21,7 @@
 namespace stridescope::cli {
 
 struct CliArguments {
-  std::string command;                 // run, compare, explain, layout, demo, generate, check, selftest, code ("" when absent)
+  std::string command;                 // run, compare, explain, layout, demo, generate, check, selftest, code, render ("" when absent)
   std::vector<std::string> positional;  // SPEC; DIR for demo and generate; SPEC RESULT for check
   bool help = false;
   bool version = false;
@@ -40,6 +40,18 @@ struct CliArguments {
   std::optional<std::string> sizes;
   std::optional<std::string> strides;
   std::optional<std::string> data_type;
+  // render (values checked by the command, which names the option)
+  std::optional<std::string> panels;
+  bool memory = false;
+  std::optional<std::string> plane;
+  std::optional<std::string> scale;
+  std::optional<std::string> theme;
+  bool no_legend = false;
+  std::optional<std::string> title;
+  bool animate = false;
+  std::optional<std::string> fps;
+  std::optional<std::string> order;
+  bool text = false;
   // generate and selftest
   std::optional<uint64_t> count;  // each command has its own default
   uint64_t seed = 1;

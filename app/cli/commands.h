@@ -36,6 +36,7 @@ int command_code(Context& context);
 // run on a DxDispatch model (model_command.cpp).
 bool is_dxdispatch_model_file(const std::string& path);
 int command_run_model(Context& context);
+int command_render(Context& context);
 
 // A spec loaded, validated, with its input buffer built: what run, compare,
 // explain and demo all start from.

@@ -35,23 +35,6 @@ std::string params_text(const Spec& spec) {
   return text;
 }
 
-std::string tensor_line(const char* name, const TensorDesc& desc) {
-  return std::string(name) + " " + std::string(to_string(desc.data_type())) + " sizes " + format_list(desc.sizes()) +
-         " strides " + format_list(desc.strides()) + " (" + std::to_string(desc.buffer_elements()) +
-         " buffer elements)";
-}
-
-// The physical buffer in buffer order, where it differs from the logical grid.
-std::string buffer_text(const TensorDesc& desc, std::span<const std::byte> buffer) {
-  std::string text;
-  const uint64_t shown = std::min<uint64_t>(desc.buffer_elements(), kMaxGridElements);
-  for (uint64_t i = 0; i < shown; ++i) {
-    text += ' ' + format_element(desc.data_type(), buffer.data() + i * desc.element_size());
-  }
-  if (shown < desc.buffer_elements()) text += " ...";
-  return text;
-}
-
 bool show_example(Context& context, Backend& backend, const std::filesystem::path& file) {
   std::ostream& out = context.out;
   out << "== " << file.stem().string() << " ==\n";
@@ -66,7 +49,7 @@ bool show_example(Context& context, Backend& backend, const std::filesystem::pat
   out << '\n';
   out << tensor_line("input ", op.input()) << '\n';
   if (!(op.input().layout().packed && op.input().layout().row_major)) {
-    out << "  buffer:" << buffer_text(op.input(), loaded->input) << '\n';
+    out << "  buffer:" << buffer_text(op.input(), loaded->input, kMaxGridElements) << '\n';
   }
   out << format_grid(op.input(), loaded->input, "  ", kMaxGridElements);
   Expected<RunResult> result = run_to_new_buffers(backend, op, loaded->input);

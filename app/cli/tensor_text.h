@@ -17,8 +17,16 @@
 
 namespace stridescope::cli {
 
-// One element as format_scalar writes it ("3", "-2.5", "NaN").
+// One element as run's result document writes it: integers exactly, floats
+// as the shortest text that reads back to the same value of their own type
+// (FLOAT32 0.1 is "0.1", not 0.10000000149011612), "-0.0", "NaN", "Infinity".
 std::string format_element(DataType type, const std::byte* bytes);
+
+// "input  FLOAT32 sizes [1,1,4,4] strides [16,16,4,1] (16 buffer elements)"
+std::string tensor_line(const char* name, const TensorDesc& desc);
+
+// The physical buffer in buffer order (at most `max_elements`, then "...").
+std::string buffer_text(const TensorDesc& desc, std::span<const std::byte> buffer, uint64_t max_elements);
 
 // At most `max_elements` values; the rest is summarised in a final line.
 std::string format_grid(const TensorDesc& desc, std::span<const std::byte> buffer, std::string_view indent,

@@ -65,7 +65,7 @@ TEST(CliArguments, ErrorsNameTheOption) {
   EXPECT_EQ(error_of({"run", "s.json", "--max-bytes", "lots"}),
             "--max-bytes: expected a non-negative integer, got 'lots'");
   EXPECT_EQ(error_of({"run", "s.json", "--max-bytes", "0"}), "--max-bytes: must be at least 1");
-  EXPECT_EQ(error_of({"frobnicate"}), "frobnicate: unknown command (expected run, compare, explain, layout, demo, generate, check, selftest or code)");
+  EXPECT_EQ(error_of({"frobnicate"}), "frobnicate: unknown command (expected run, compare, explain, layout, demo, generate, check, selftest, code or render)");
 }
 
 TEST(CliArguments, AnOptionGivenTwiceIsAnError) {

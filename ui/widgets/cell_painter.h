@@ -1,39 +1,5 @@
-// How one grid cell is drawn: its value colour, text, and each overlay's
-// distinct line style, hatching or glyph (so categories differ by more than
-// hue). Shared by the grid views and the legend, which therefore always agree.
+// The cell painting the views share with figures lives in ui/figure (Qt Gui
+// only, so `stridescope-cli render` draws the same cells without widgets).
 #pragma once
 
-#include <QFont>
-#include <QPainter>
-#include <QRect>
-
-#include "ui/colour_map.h"
-#include "ui/grid_model.h"
-
-namespace stridescope::ui {
-
-struct CellFonts {
-  QFont value;
-  QFont detail;
-};
-
-// The value font is `base`; the detail line (source coordinate, read order)
-// is smaller. A view zoomed in past 100% passes its zoom as `scale`, so the
-// text grows with its cells: zooming in makes the numbers larger (for a
-// projector or a screenshot), not just further apart.
-CellFonts cell_fonts(const QFont& base, double scale = 1.0);
-
-// Fill, hatching and text of one cell; `show_text` / `show_detail` decide by zoom.
-void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cell, const CellFonts& fonts,
-                     bool show_text, bool show_detail);
-
-// Per-cell overlay borders and glyphs (selection, source, taps, winner, ...).
-void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags);
-
-// A small sample of `category` as the views draw it, for the legend.
-void paint_legend_sample(QPainter& painter, const QRect& rect, OverlayCategory category);
-
-// Region outlines (window, pooling window) are drawn per edge: the pen for them.
-QPen region_pen(OverlayCategory category, qreal width);
-
-}  // namespace stridescope::ui
+#include "ui/figure/cell_painter.h"

@@ -18,7 +18,9 @@
 
 #include "ui/evaluation_engine.h"
 #include "ui/spec_document.h"
+#include "ui/linked_selection.h"
 #include "ui/spec_edits.h"
+#include "ui/widgets/export_figure_dialog.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -166,6 +168,9 @@ void MainWindow::create_file_menu(QMenu* file) {
   file->addAction(save_action_);
   file->addAction(save_as_action_);
   file->addSeparator();
+  file->addAction(tr("Export &Figure\u2026"), this, [this] {
+    ExportFigureDialog(shown_evaluation(), selection_->selected_output(), this).exec();
+  });
   file->addAction(export_png_action_);
   file->addAction(export_svg_action_);
   file->addSeparator();

@@ -105,13 +105,12 @@ void TensorGridView::showEvent(QShowEvent* event) {
 void TensorGridView::update_metrics() {
   fonts_ = cell_fonts(font());
   const QFontMetrics value_metrics(fonts_.value);
-  const QFontMetrics detail_metrics(fonts_.detail);
-  const QString widest = model_ ? model_->widest_text() : QStringLiteral("-00.00");
-  const double width = std::max<double>(value_metrics.horizontalAdvance(widest) + 14,
-                                        detail_metrics.horizontalAdvance(model_ ? model_->widest_detail()
-                                                                                : QStringLiteral("\u2190(00,00)")) + 8);
-  base_cell_ = QSizeF(std::max(width, value_metrics.height() * 2.6),
-                      value_metrics.height() + detail_metrics.height() + 10);
+  if (model_) {
+    base_cell_ = base_cell_size(*model_, fonts_);
+  } else {
+    const QFontMetrics detail_metrics(fonts_.detail);
+    base_cell_ = QSizeF(value_metrics.height() * 2.6, value_metrics.height() + detail_metrics.height() + 10);
+  }
   header_height_ = value_metrics.height() + 6;
   int label_width = value_metrics.horizontalAdvance(QStringLiteral("000"));
   if (model_ && model_->rowCount() > 0) {
@@ -178,15 +177,11 @@ void TensorGridView::update_scrollbars() {
   verticalScrollBar()->setSingleStep(std::max(1, static_cast<int>(cell.height())));
 }
 
-QRect TensorGridView::cell_rect(int row, int column) const {
-  const QSizeF cell = cell_size();
-  const double x0 = header_width_ + column * cell.width() - horizontalScrollBar()->value();
-  const double y0 = header_height_ + row * cell.height() - verticalScrollBar()->value();
-  const int left = static_cast<int>(std::round(x0));
-  const int top = static_cast<int>(std::round(y0));
-  const int right = static_cast<int>(std::round(x0 + cell.width()));
-  const int bottom = static_cast<int>(std::round(y0 + cell.height()));
-  return QRect(left, top, std::max(1, right - left), std::max(1, bottom - top));
+QRect TensorGridView::cell_rect(int row, int column) const { return grid_geometry().cell_rect(row, column); }
+
+GridGeometry TensorGridView::grid_geometry() const {
+  return {QPointF(header_width_ - horizontalScrollBar()->value(), header_height_ - verticalScrollBar()->value()),
+          cell_size()};
 }
 
 std::optional<std::pair<int, int>> TensorGridView::cell_at(const QPoint& pos) const {
@@ -309,88 +304,11 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
   const QSizeF cell = cell_size();
   // Past 100% the text grows with the cells; below it the cells shed their
   // detail line, then their text, instead of shrinking it out of legibility.
-  const CellFonts fonts = zoom_ > 1.0 ? cell_fonts(font(), text_scale(zoom_)) : fonts_;
-  const QFontMetrics metrics(fonts.value);
-  const bool show_text = cell.height() >= metrics.height() * 0.9 && cell.width() >= metrics.horizontalAdvance(QStringLiteral("00"));
-  const bool show_detail = cell.height() >= base_cell_.height() * 0.82;
-  // Ask the model once per cell, one cell beyond the visible ones so region
-  // outlines know their neighbours.
-  const int rows = model_->rowCount();
-  const int columns = model_->columnCount();
-  const int top = std::max(0, r0 - 1);
-  const int left = std::max(0, c0 - 1);
-  const int bottom = std::min(rows - 1, r1 + 1);
-  const int right = std::min(columns - 1, c1 + 1);
-  const int width = right - left + 1;
-  std::vector<CellVisual> visuals(static_cast<std::size_t>(bottom - top + 1) * width);
-  const auto at = [&](int r, int c) -> const CellVisual& {
-    return visuals[static_cast<std::size_t>(r - top) * width + (c - left)];
-  };
-  for (int r = top; r <= bottom; ++r) {
-    for (int c = left; c <= right; ++c) {
-      const bool visible = r >= r0 && r <= r1 && c >= c0 && c <= c1;
-      visuals[static_cast<std::size_t>(r - top) * width + (c - left)] =
-          visible && show_text ? model_->cell(r, c) : model_->cell_without_text(r, c);
-    }
-  }
-  for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) paint_cell_body(painter, cell_rect(r, c), at(r, c), fonts, show_text, show_detail);
-  }
-  // Grid lines.
-  if (std::min(cell.width(), cell.height()) >= 8) {
-    painter.setPen(QPen(QColor(255, 255, 255, 150), 1));
-    const int x0 = cell_rect(r0, c0).left();
-    const int x1 = cell_rect(r0, c1).right() + 1;
-    const int y0 = cell_rect(r0, c0).top();
-    const int y1 = cell_rect(r1, c0).bottom() + 1;
-    for (int r = r0; r <= r1 + 1; ++r) {
-      const int y = cell_rect(r, c0).top();
-      painter.drawLine(x0, y, x1, y);
-    }
-    for (int c = c0; c <= c1 + 1; ++c) {
-      const int x = cell_rect(r0, c).left();
-      painter.drawLine(x, y0, x, y1);
-    }
-  }
-  // Outlines: an edge on each side of a visible cell `inside` whose
-  // neighbour is `beyond`, with the current pen.
-  const qreal pen_width = std::clamp(cell.height() / 14.0, 1.5, 3.0);
-  const auto outline = [&](const auto& inside, const auto& beyond) {
-    const qreal a = pen_width / 2;
-    for (int r = r0; r <= r1; ++r) {
-      for (int c = c0; c <= c1; ++c) {
-        if (!inside(r, c)) continue;
-        const QRect rect = cell_rect(r, c);
-        const QRectF f = QRectF(rect).adjusted(a, a, -a, -a);
-        if (beyond(r - 1, c)) painter.drawLine(QPointF(rect.left(), f.top()), QPointF(rect.right() + 1, f.top()));
-        if (beyond(r + 1, c)) painter.drawLine(QPointF(rect.left(), f.bottom()), QPointF(rect.right() + 1, f.bottom()));
-        if (beyond(r, c - 1)) painter.drawLine(QPointF(f.left(), rect.top()), QPointF(f.left(), rect.bottom() + 1));
-        if (beyond(r, c + 1)) painter.drawLine(QPointF(f.right(), rect.top()), QPointF(f.right(), rect.bottom() + 1));
-      }
-    }
-  };
-  const auto has = [&](int r, int c, quint32 flag) {
-    return r >= top && r <= bottom && c >= left && c <= right && (at(r, c).flags & flag) != 0;
-  };
-  // Regions (the slice window, the pooling window's box), dashed.
-  painter.setPen(region_pen(OverlayCategory::Window, pen_width));
-  for (quint32 flag : {quint32(kInWindow), quint32(kTapWindow)}) {
-    outline([&](int r, int c) { return has(r, c, flag); }, [&](int r, int c) { return !has(r, c, flag); });
-  }
-  // Padding: a solid line where the input itself meets the padding around it.
-  painter.setPen(QPen(overlay_colour(OverlayCategory::CopiedInput), pen_width, Qt::SolidLine, Qt::FlatCap));
-  outline([&](int r, int c) { return !has(r, c, kPaddingFlags) && !at(r, c).empty; },
-          [&](int r, int c) { return has(r, c, kPaddingFlags); });
-  painter.setRenderHint(QPainter::Antialiasing, true);
-  for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) {
-      const quint32 flags = at(r, c).flags;
-      if (flags & ~(kUnused | kInWindow | kTapWindow | kPaddingFlags | kGhost | kOutsideBuffer)) {
-        paint_cell_overlays(painter, cell_rect(r, c), flags);
-      }
-    }
-  }
-  painter.setRenderHint(QPainter::Antialiasing, false);
+  GridPaintStyle style;
+  style.fonts = zoom_ > 1.0 ? cell_fonts(font(), text_scale(zoom_)) : fonts_;
+  style.show_text = cell_shows_text(cell, style.fonts);
+  style.show_detail = cell_shows_detail(cell, base_cell_);
+  paint_grid(painter, *model_, grid_geometry(), CellRange{r0, r1, c0, c1}, style);
   if (hasFocus() && current_ && current_->first >= r0 && current_->first <= r1 && current_->second >= c0 &&
       current_->second <= c1) {
     painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));

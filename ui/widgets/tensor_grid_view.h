@@ -12,7 +12,7 @@
 #include <QPointer>
 
 #include "ui/grid_model.h"
-#include "ui/widgets/cell_painter.h"
+#include "ui/figure/grid_painter.h"
 
 class QLineEdit;
 
@@ -77,6 +77,7 @@ class TensorGridView : public QAbstractScrollArea {
 
  private:
   void update_metrics();
+  GridGeometry grid_geometry() const;  // where the cells lie in the viewport now
   void update_scrollbars();
   void paint_cells(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void paint_heat_map(QPainter& painter, const QRect& content);

@@ -1,4 +1,4 @@
-#include "ui/widgets/cell_painter.h"
+#include "ui/figure/cell_painter.h"
 
 #include <algorithm>
 #include <cmath>

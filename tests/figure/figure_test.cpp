@@ -1,0 +1,303 @@
+// The figure renderer and `stridescope-cli render`, with no display: every
+// example as PNG, SVG and GIF; sizes that follow from panels and scale;
+// cell colours from the value map; one SVG text item per cell value; GIF
+// frames that step through the output. Expected values come from the
+// examples' data worked by hand (slice1 example 1 on 1..16 takes rows 0, 2
+// and columns 1, 3: 2, 4, 10, 12) and from viridis' published end colours.
+#include <QDir>
+#include <QGuiApplication>
+#include <QImage>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "core/animation_order.h"
+#include "core/cpu_backend.h"
+#include "core/io/spec_file.h"
+#include "ui/backend_set.h"
+#include "ui/evaluation.h"
+#include "ui/figure/figure.h"
+#include "ui/figure/figure_export.h"
+#include "ui/figure/gif_writer.h"
+
+using namespace stridescope;
+using namespace stridescope::ui;
+
+namespace {
+
+QString example(const char* name) { return QStringLiteral(STRIDESCOPE_TEST_EXAMPLES_DIR "/") + name; }
+
+EvaluationPtr evaluate_file(const QString& path) {
+  Expected<Spec> spec = load_spec_file(path.toStdString());
+  if (!spec) qFatal("%s", spec.error().to_string().c_str());
+  BackendSet backends;
+  backends.add(std::make_unique<CpuReferenceBackend>());
+  EvaluationRequest request;
+  request.spec = *spec;
+  const EvaluationOutcome outcome = evaluate(request, backends);
+  if (outcome.error) qFatal("%s", outcome.error->to_string().c_str());
+  return outcome.evaluation;
+}
+
+struct CliResult {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliResult run_cli_args(std::vector<std::string> args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = cli::run_cli(args, out, err, cli::default_environment());
+  return {code, out.str(), err.str()};
+}
+
+// The texts of an SVG's <text> elements.
+QStringList svg_texts(const QString& path) {
+  QFile file(path);
+  file.open(QIODevice::ReadOnly);
+  QXmlStreamReader xml(&file);
+  QStringList texts;
+  while (!xml.atEnd()) {
+    if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text")) {
+      texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+  }
+  return texts;
+}
+
+int difference(const QImage& a, const QImage& b, const QRect& rect) {
+  int total = 0;
+  for (int y = rect.top(); y <= rect.bottom(); ++y) {
+    for (int x = rect.left(); x <= rect.right(); ++x) {
+      const QRgb p = a.pixel(x, y);
+      const QRgb q = b.pixel(x, y);
+      total += std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q));
+    }
+  }
+  return total;
+}
+
+}  // namespace
+
+class FigureTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QVERIFY(QDir().mkpath(STRIDESCOPE_FIGURE_OUT_DIR)); }
+
+  void everyExampleRendersToPngSvgAndGifHeadless() {
+    const QStringList files = QDir(STRIDESCOPE_TEST_EXAMPLES_DIR).entryList({"*.json"}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 10);
+    for (const QString& name : files) {
+      const QString spec = example(name.toUtf8().constData());
+      const QString stem = QStringLiteral(STRIDESCOPE_FIGURE_OUT_DIR "/") + QFileInfo(name).completeBaseName();
+      const EvaluationPtr evaluation = evaluate_file(spec);
+      const Sizes& sizes = evaluation->op().output().sizes();
+      std::string at;  // the last output element: every example's overlays show
+      for (std::size_t d = 0; d < sizes.size(); ++d) at += (d ? "," : "") + std::to_string(sizes[d] - 1);
+      for (const char* extension : {".png", ".svg"}) {
+        const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", (stem + extension).toStdString(), "--memory",
+                                 "--at", at, "--title", QFileInfo(name).completeBaseName().toStdString()});
+        QVERIFY2(r.code == 0, (name + ": " + QString::fromStdString(r.err)).toUtf8());
+      }
+      QImage png(stem + ".png");
+      QVERIFY2(!png.isNull(), qPrintable(name));
+      FigureOptions options;
+      options.memory = true;
+      options.at = sizes;
+      for (auto& i : *options.at) --i;
+      options.title = QFileInfo(name).completeBaseName();
+      QCOMPARE(png.size(), Figure(evaluation, options).size());
+      QVERIFY2(QSvgRenderer(stem + ".svg").isValid(), qPrintable(name));
+      const CliResult gif = run_cli_args({"render", spec.toStdString(), "--out", (stem + ".gif").toStdString(), "--animate",
+                                 "--fps", "8"});
+      QVERIFY2(gif.code == 0, (name + ": " + QString::fromStdString(gif.err)).toUtf8());
+      const Expected<std::vector<QImage>> frames = read_gif((stem + ".gif").toStdString());
+      QVERIFY2(frames.has_value(), qPrintable(name));
+      QCOMPARE(frames->size(), animation_steps(evaluation->op().output().element_count()).frames);
+      // The first frames as PNG, to look at (build/tests/figure/figures/).
+      for (std::size_t i = 0; i < std::min<std::size_t>(3, frames->size()); ++i) {
+        QVERIFY((*frames)[i].save(stem + QStringLiteral("_frame%1.png").arg(i)));
+      }
+    }
+  }
+
+  void pngSizeFollowsPanelsAndScale() {
+    const EvaluationPtr evaluation = evaluate_file(example("padding_example1_constant.json"));
+    FigureOptions output_only;
+    output_only.panels = {TensorRole::Output};
+    output_only.legend = false;
+    const QSize one = Figure(evaluation, output_only).size();
+    FigureOptions both = output_only;
+    both.panels = {TensorRole::Input, TensorRole::Output};
+    Figure two(evaluation, both);
+    // The input panel adds its 4 columns of cells (and headers) beside the output.
+    const QRect input_cell = *two.cell_rect(TensorRole::Input, {0, 0, 0, 0});
+    QVERIFY(two.size().width() >= one.width() + 4 * input_cell.width());
+    // The output has 8 rows, the input 4: the height stays the output's.
+    QCOMPARE(two.size().height(), one.height());
+    FigureOptions doubled = output_only;
+    doubled.scale = 2;
+    const QSize big = Figure(evaluation, doubled).size();
+    // Laid out once and drawn scaled: exactly twice the size.
+    QCOMPARE(big, one * 2);
+    doubled.scale = 1.5;
+    const QSize larger = Figure(evaluation, doubled).size();
+    QCOMPARE(larger, QSize(int(std::ceil(one.width() * 1.5)), int(std::ceil(one.height() * 1.5))));
+    // The CLI writes exactly the figure's size.
+    QTemporaryDir dir;
+    const QString out = dir.filePath("two.png");
+    QCOMPARE(run_cli_args({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
+                  "--panels", "input,output", "--no-legend"}).code, 0);
+    QCOMPARE(QImage(out).size(), two.size());
+    QCOMPARE(run_cli_args({"render", example("padding_example1_constant.json").toStdString(), "--out", out.toStdString(),
+                  "--panels", "output", "--no-legend", "--scale", "2"}).code, 0);
+    QCOMPARE(QImage(out).size(), big);
+  }
+
+  void knownCellsHaveTheirColourMapColour() {
+    // Padding example 1: input values 1..8, padding value 9, so the range is
+    // [1, 9]. Output (1,2) holds input (0,0) = 1, viridis' first colour
+    // #440154; output (0,0) is padding, 9, viridis' last, #fde725 (under hatching).
+    const EvaluationPtr evaluation = evaluate_file(example("padding_example1_constant.json"));
+    for (const FigureTheme theme : {FigureTheme::Light, FigureTheme::Dark}) {
+      FigureOptions options;
+      options.theme = theme;
+      Figure figure(evaluation, options);
+      const QImage image = render_figure_image(figure);
+      const QRect low = *figure.cell_rect(TensorRole::Output, {0, 0, 1, 2});
+      QCOMPARE(QColor(image.pixel(low.right() - 3, low.center().y())), QColor(0x44, 0x01, 0x54));
+      const QRect in = *figure.cell_rect(TensorRole::Input, {0, 0, 0, 0});
+      QCOMPARE(QColor(image.pixel(in.right() - 3, in.center().y())), QColor(0x44, 0x01, 0x54));
+    }
+    // Slice example 1 (1..16): input (3,3) = 16 is the maximum, #fde725.
+    const EvaluationPtr slice = evaluate_file(example("slice_example1_contiguous.json"));
+    Figure figure(slice, {});
+    const QImage image = render_figure_image(figure);
+    const QRect high = *figure.cell_rect(TensorRole::Input, {0, 0, 3, 3});
+    QCOMPARE(QColor(image.pixel(high.left() + 5, high.center().y())), QColor(0xfd, 0xe7, 0x25));  // clear of the window outline on its right
+  }
+
+  void svgHoldsOneTextItemPerCellValue() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("slice1.svg");
+    const CliResult r = run_cli_args({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
+                             out.toStdString(), "--panels", "output", "--no-legend"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(QSvgRenderer(out).isValid());
+    const QStringList texts = svg_texts(out);
+    for (const QString value : {"2", "4", "10", "12"}) QCOMPARE(texts.count(value), 1);
+    // Both panels: the input's 16 values 1..16 plus the output's four.
+    const QString both = dir.filePath("both.svg");
+    QCOMPARE(run_cli_args({"render", example("slice1_example1_positive_strides.json").toStdString(), "--out",
+                  both.toStdString(), "--no-legend"}).code, 0);
+    const QStringList all = svg_texts(both);
+    for (int v = 5; v <= 16; ++v) {
+      const bool in_output = v == 10 || v == 12;
+      QCOMPARE(all.count(QString::number(v)), in_output ? 2 : 1);
+    }
+  }
+
+  void gifFramesStepThroughTheOutput() {
+    // Slice example 2: a 2x2 output, four frames in row-major order.
+    const QString spec = example("slice_example2_strided.json");
+    QTemporaryDir dir;
+    const QString out = dir.filePath("slice.gif");
+    QCOMPARE(run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels", "output",
+                  "--no-legend"}).code, 0);
+    const Expected<std::vector<QImage>> frames = read_gif(out.toStdString());
+    QVERIFY(frames.has_value());
+    QCOMPARE(frames->size(), std::size_t{4});
+    FigureOptions options;
+    options.panels = {TensorRole::Output};
+    options.legend = false;
+    Figure figure(evaluate_file(spec), options);
+    QCOMPARE((*frames)[0].size(), figure.size());
+    const QRect first = *figure.cell_rect(TensorRole::Output, {0, 0, 0, 0});
+    const QRect second = *figure.cell_rect(TensorRole::Output, {0, 0, 0, 1});
+    const QRect last = *figure.cell_rect(TensorRole::Output, {0, 0, 1, 1});
+    // The selection leaves (0,0) and lands on (0,1); (1,1) is untouched until the last frame.
+    QVERIFY(difference((*frames)[0], (*frames)[1], first) > 0);
+    QVERIFY(difference((*frames)[0], (*frames)[1], second) > 0);
+    QCOMPARE(difference((*frames)[0], (*frames)[1], last), 0);
+    QVERIFY(difference((*frames)[2], (*frames)[3], last) > 0);
+  }
+
+  void largeOutputsAnimateEveryKthElement() {
+    // 17x17 = 289 elements: every 2nd, ceil(289 / 2) = 145 frames.
+    QTemporaryDir dir;
+    const QString spec = dir.filePath("big.json");
+    QFile file(spec);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"op":"identity","input":{"dataType":"UINT8","sizes":[1,1,17,17],"fill":"iota"},)"
+               R"("output":{"dataType":"UINT8","sizes":[1,1,17,17]}})");
+    file.close();
+    const QString out = dir.filePath("big.gif");
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--panels",
+                             "output", "--no-legend", "--scale", "0.25"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const Expected<std::vector<QImage>> frames = read_gif(out.toStdString());
+    QVERIFY(frames.has_value());
+    QCOMPARE(frames->size(), std::size_t{145});
+  }
+
+  void badOptionsExitWithTwoNamingTheOption() {
+    const std::string spec = example("slice_example1_contiguous.json").toStdString();
+    QTemporaryDir dir;
+    const std::string png = dir.filePath("x.png").toStdString();
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"render", spec}, "error: --out:"},
+        {{"render", spec, "--out", png, "--panels", "outputs"}, "error: --panels:"},
+        {{"render", spec, "--out", png, "--panels", "indices"}, "error: --panels:"},
+        {{"render", spec, "--out", png, "--scale", "0"}, "error: --scale:"},
+        {{"render", spec, "--out", png, "--theme", "blue"}, "error: --theme:"},
+        {{"render", spec, "--out", png, "--at", "0,0,9,0"}, "error: --at[2]:"},
+        {{"render", spec, "--out", png, "--at", "0,0"}, "error: --at:"},
+        {{"render", spec, "--out", png, "--plane", "0,1"}, "error: --plane:"},
+        {{"render", spec, "--out", png, "--animate"}, "error: --animate:"},
+        {{"render", spec, "--out", png, "--fps", "3"}, "error: --fps:"},
+        {{"render", spec, "--out", dir.filePath("x.jpg").toStdString()}, "error: --out:"},
+        {{"render", spec, "--out", dir.filePath("x.gif").toStdString(), "--animate", "--order", "random"},
+         "error: --order:"},
+    };
+    for (const auto& [args, message] : cases) {
+      const CliResult r = run_cli_args(args);
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.rfind(message, 0) == 0, r.err.c_str());
+    }
+  }
+
+  void textPrintsTheGridsWithValuesAsRunWritesThem() {
+    QTemporaryDir dir;
+    const QString spec = dir.filePath("tenths.json");
+    QFile file(spec);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"op":"identity","input":{"dataType":"FLOAT32","sizes":[1,2],"data":[0.1,-2.5]},)"
+               R"("output":{"dataType":"FLOAT32","sizes":[1,2]}})");
+    file.close();
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--text", "--panels", "output"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find("  0.1 -2.5\n") != std::string::npos, r.out.c_str());
+    QVERIFY(r.out.find("0.10000000149011612") == std::string::npos);
+    // demo prints the same values the same way.
+    const CliResult demo = run_cli_args({"demo", dir.path().toStdString()});
+    QCOMPARE(demo.code, 0);
+    QVERIFY2(demo.out.find("0.1 -2.5") != std::string::npos, demo.out.c_str());
+    QVERIFY(demo.out.find("0.10000000149011612") == std::string::npos);
+  }
+};
+
+int main(int argc, char** argv) {
+  // As the CLI does: no display is needed.
+  qputenv("QT_QPA_PLATFORM", "offscreen");
+  QGuiApplication app(argc, argv);
+  FigureTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "figure_test.moc"

@@ -1,0 +1,54 @@
+// File > Export Figure...: the figure renderer's options (panels, memory
+// strips, planes, scale, theme, legend, title, animation) with a live
+// preview, written as PNG, SVG or an animated GIF: the same figure
+// `stridescope-cli render` draws for the same options, not a grab of widgets.
+#pragma once
+
+#include <optional>
+
+#include <QDialog>
+
+#include "ui/evaluation.h"
+#include "ui/figure/figure.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+
+namespace stridescope::ui {
+
+class ExportFigureDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  // `selected`: the output element selected in the app, shown selected in the figure.
+  ExportFigureDialog(EvaluationPtr evaluation, std::optional<Coord> selected, QWidget* parent = nullptr);
+
+  FigureOptions options() const;
+  bool animate() const;
+  // Writes the figure (or with animate(), a GIF) to `path`.
+  Status export_to(const QString& path) const;
+
+ private:
+  void update_preview();
+  void choose_file_and_export();
+
+  EvaluationPtr evaluation_;
+  std::optional<Coord> selected_;
+  QCheckBox* input_ = nullptr;
+  QCheckBox* output_ = nullptr;
+  QCheckBox* indices_ = nullptr;
+  QCheckBox* memory_ = nullptr;
+  QCheckBox* all_planes_ = nullptr;
+  QCheckBox* legend_ = nullptr;
+  QCheckBox* animate_ = nullptr;
+  QComboBox* theme_ = nullptr;
+  QDoubleSpinBox* scale_ = nullptr;
+  QDoubleSpinBox* fps_ = nullptr;
+  QLineEdit* title_ = nullptr;
+  QLabel* preview_ = nullptr;
+};
+
+}  // namespace stridescope::ui
