@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <string>
 
 namespace stridescope {
 
@@ -69,5 +70,17 @@ class DimVector {
 using Sizes = DimVector<uint64_t>;    // logical extent per dimension, each >= 1
 using Strides = DimVector<uint64_t>;  // tensor strides in elements, >= 0 (0 broadcasts)
 using Coord = DimVector<uint64_t>;    // a logical coordinate, one index per dimension
+using SignedCoord = DimVector<int64_t>;  // one that may lie outside the tensor (in padding)
+
+// "[0,0,1,2]", "[0,0,-2,1]": how every message and view writes a coordinate.
+template <class T>
+std::string format_coord(const DimVector<T>& coord) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < coord.size(); ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(coord[i]);
+  }
+  return text + "]";
+}
 
 }  // namespace stridescope

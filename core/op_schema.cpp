@@ -66,7 +66,7 @@ constexpr ParamField kPaddingParams[] = {
 
 // DML_MAX_POOLING2_OPERATOR_DESC: WindowSize, Strides, StartPadding,
 // EndPadding, Dilations (UINT, one per spatial dimension). The spec lists the
-// window first; omitted strides and dilations are 1, paddings 0 (opspec.md).
+// window first; omitted strides and dilations are 1, paddings 0 (resources/docs/spec-format.md).
 constexpr ParamField kMaxPooling2Params[] = {
     {.json_name = "windowSize", .directml_name = "WindowSize", .type = UnsignedArray,
      .extent = PerSpatialDimension, .optional = false, .fill = 1, .label = "Window",

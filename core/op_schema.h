@@ -70,7 +70,7 @@ struct OpSchema {
   std::string_view directml_struct;  // "DML_SLICE1_OPERATOR_DESC"
   std::string_view label;            // the operator picker's entry
   std::string_view help;             // a few sentences on what the op does
-  std::span<const ParamField> params;  // in spec order (opspec.md section 1)
+  std::span<const ParamField> params;  // in spec order (resources/docs/spec-format.md)
 };
 
 // Every operator, in OpKind order.

@@ -6,15 +6,6 @@
 namespace stridescope {
 namespace {
 
-std::string format_signed(const SignedCoord& coord) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < coord.size(); ++i) {
-    if (i) text += ',';
-    text += std::to_string(coord[i]);
-  }
-  return text + "]";
-}
-
 std::string element_ref(const char* tensor, const Coord& coord, uint64_t offset) {
   return std::string(tensor) + format_coord(coord) + " (offset " + std::to_string(offset) + ")";
 }
@@ -79,7 +70,7 @@ Provenance explain_gather(const Operation& op, const GatherPlan& plan, const Coo
     const auto& p = op.params_as<PaddingParams>();
     result.kind = SourceKind::PaddingConstant;
     result.rule = out_ref + " = " + format_scalar(p.value) + " -- CONSTANT padding: input coordinate " +
-                  format_signed(result.unfolded) + " lies outside the input on " +
+                  format_coord(result.unfolded) + " lies outside the input on " +
                   (constant_axes.size() > 1 ? "axes " : "axis ") + join_axes(constant_axes);
     return result;
   }
@@ -186,7 +177,7 @@ Provenance explain_pooling(const Operation& op, const PoolingPlan& plan, const C
   result.window_taps = ordinal;
 
   result.rule = "out" + format_coord(out) + " = max over the " + window_shape(plan) + " window from in" +
-                format_signed(result.window.front().coord);
+                format_coord(result.window.front().coord);
   if (padded_taps) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
   if (winner) {
     Coord winner_coord;

@@ -16,8 +16,6 @@
 
 namespace stridescope {
 
-using SignedCoord = DimVector<int64_t>;
-
 struct PoolingTap {
   SignedCoord coord;     // input coordinate; spatial entries may lie in padding
   bool padded = false;   // outside the input: never read, never wins

@@ -226,13 +226,4 @@ bool next_coord(Coord& coord, const Sizes& sizes) {
   return false;
 }
 
-std::string format_coord(const Coord& coord) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < coord.size(); ++i) {
-    if (i) text += ',';
-    text += std::to_string(coord[i]);
-  }
-  return text + "]";
-}
-
 }  // namespace stridescope

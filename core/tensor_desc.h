@@ -93,6 +93,5 @@ class TensorDesc {
 // Advances `coord` through `sizes` in row-major order; false after the last.
 bool next_coord(Coord& coord, const Sizes& sizes);
 
-std::string format_coord(const Coord& coord);  // "[0,0,1,2]"
 
 }  // namespace stridescope

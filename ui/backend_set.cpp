@@ -18,10 +18,7 @@ BackendSet BackendSet::create(const std::vector<std::string>& names, const Backe
     Expected<std::unique_ptr<Backend>> made = factory(name);
     if (made) {
       // Named as asked, so a set can hold two backends of one kind.
-      const std::string device = (*made)->device_name();
-      set.add(std::move(made.value()));
-      set.infos_.back().name = name;
-      set.infos_.back().label = backend_label(name, device);
+      set.add(std::move(made.value()), name);
       continue;
     }
     BackendInfo info;
@@ -35,10 +32,10 @@ BackendSet BackendSet::create(const std::vector<std::string>& names, const Backe
   return set;
 }
 
-void BackendSet::add(std::unique_ptr<Backend> backend) {
+void BackendSet::add(std::unique_ptr<Backend> backend, std::optional<std::string> name) {
   BackendInfo info;
-  info.name = std::string(backend->name());
-  info.label = backend_label(backend->name(), backend->device_name());
+  info.name = name ? *name : std::string(backend->name());
+  info.label = backend_label(info.name, backend->device_name());
   info.available = true;
   infos_.push_back(std::move(info));
   backends_.push_back(std::move(backend));

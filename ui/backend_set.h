@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,7 +41,10 @@ class BackendSet {
   // Calls `factory` for every name; a name that fails stays listed as unavailable.
   static BackendSet create(const std::vector<std::string>& names, const BackendFactory& factory);
 
-  void add(std::unique_ptr<Backend> backend);
+  // Adds `backend` under `name`, or under the name it gives itself (a test
+  // or a tool serves the reference backend as "cpu", as a build without the
+  // fast CPU backend does).
+  void add(std::unique_ptr<Backend> backend, std::optional<std::string> name = std::nullopt);
 
   const std::vector<BackendInfo>& infos() const { return infos_; }
   // nullptr when `name` is unknown or unavailable.

@@ -13,11 +13,7 @@ constexpr std::size_t kMaxDrawnTaps = std::size_t{1} << 20;
 
 QString coord_text(const Coord& coord) { return QString::fromStdString(format_coord(coord)); }
 
-QString signed_text(const SignedCoord& coord) {
-  QStringList parts;
-  for (int64_t c : coord) parts << QString::number(c);
-  return QStringLiteral("[") + parts.join(QLatin1Char(',')) + QStringLiteral("]");
-}
+QString signed_text(const SignedCoord& coord) { return QString::fromStdString(format_coord(coord)); }
 
 SignedCoord to_signed(const Coord& coord) {
   SignedCoord s;

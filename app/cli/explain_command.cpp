@@ -20,15 +20,6 @@ std::string_view kind_name(SourceKind kind) {
   return "?";
 }
 
-std::string format_signed(const SignedCoord& coord) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < coord.size(); ++i) {
-    if (i > 0) text += ',';
-    text += std::to_string(coord[i]);
-  }
-  return text + "]";
-}
-
 // The padding value as the output type holds it (10.6 in INT32 is 10).
 std::vector<std::byte> padding_value_bytes(const Operation& op) {
   std::vector<std::byte> bytes(8);
@@ -48,19 +39,19 @@ void print_text(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
   switch (p.kind) {
     case SourceKind::Copied:
     case SourceKind::PaddingFolded:
-      if (p.kind == SourceKind::PaddingFolded) out << "  unfolded input coordinate: " << format_signed(p.unfolded) << '\n';
+      if (p.kind == SourceKind::PaddingFolded) out << "  unfolded input coordinate: " << format_coord(p.unfolded) << '\n';
       out << "  source: in" << format_coord(*p.source) << ", buffer offset " << p.source_offset << ", value "
           << format_element(type, input_element(loaded, p.source_offset)) << '\n';
       break;
     case SourceKind::PaddingConstant:
-      out << "  unfolded input coordinate: " << format_signed(p.unfolded) << '\n';
+      out << "  unfolded input coordinate: " << format_coord(p.unfolded) << '\n';
       out << "  value: " << format_element(type, padding_value_bytes(op).data()) << " (paddingValue)\n";
       break;
     case SourceKind::Pooled:
       out << "  window taps in row-major window order:\n";
       for (std::size_t t = 0; t < p.window.size(); ++t) {
         const PoolingTap& tap = p.window[t];
-        out << "    in" << format_signed(tap.coord);
+        out << "    in" << format_coord(tap.coord);
         if (tap.padded) {
           out << "  padding\n";
           continue;

@@ -1,5 +1,5 @@
-// DxDispatch models (DirectML's command-line runner; shared/dxdispatch has
-// the format) read in StrideScope's terms, and run: named buffers with their
+// DxDispatch models (DirectML's command-line runner; its JSON model format
+// is described in DirectML's DxDispatch guide) read in StrideScope's terms, and run: named buffers with their
 // initial values, DML dispatchables of StrideScope's operators as validated
 // Operations, and the commands in order.
 //

@@ -1,4 +1,4 @@
-// DxDispatch models (shared/dxdispatch/README.md): the public model
+// DxDispatch models (DirectML's DxDispatch guide): the public model
 // dml_slice.json runs and prints what DxDispatch prints (7, 9, 12, 14, 17,
 // 19); models StrideScope cannot run are refused naming the JSON path; and
 // every spec written as a model (code --lang dxdispatch) reads back to the

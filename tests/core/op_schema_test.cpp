@@ -1,6 +1,6 @@
-// opspec.md section 1 lists each op's params (JSON name, unsigned or signed,
+// resources/docs/spec-format.md lists each op's params (JSON name, unsigned or signed,
 // one per dimension or per spatial dimension, defaults); the DirectML pages
-// (shared/seeds) give the struct fields they mirror. The expected rows below
+// (DML_*_OPERATOR_DESC) give the struct fields they mirror. The expected rows below
 // are typed from those two documents, not from the tables under test.
 #include "core/op_schema.h"
 

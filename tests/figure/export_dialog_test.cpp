@@ -24,7 +24,7 @@ class ExportDialogTest : public QObject {
     Expected<Spec> spec = load_spec_file(STRIDESCOPE_TEST_EXAMPLES_DIR "/slice_example2_strided.json");
     QVERIFY(spec.has_value());
     BackendSet backends;
-    backends.add(std::make_unique<CpuReferenceBackend>());
+    backends.add(std::make_unique<CpuReferenceBackend>(), "cpu");
     EvaluationRequest request;
     request.spec = *spec;
     const EvaluationOutcome outcome = evaluate(request, backends);

@@ -35,7 +35,7 @@ EvaluationPtr evaluate_file(const QString& path) {
   Expected<Spec> spec = load_spec_file(path.toStdString());
   if (!spec) qFatal("%s", spec.error().to_string().c_str());
   BackendSet backends;
-  backends.add(std::make_unique<CpuReferenceBackend>());
+  backends.add(std::make_unique<CpuReferenceBackend>(), "cpu");
   EvaluationRequest request;
   request.spec = *spec;
   const EvaluationOutcome outcome = evaluate(request, backends);

@@ -580,7 +580,7 @@ TEST(SpecFileWriting, RandomFillAndOptionalPoolingArraysRoundTrip) {
   expect_round_trip(spec);
 }
 
-// opspec.md lists padding's params as paddingMode, paddingValue, startPadding,
+// resources/docs/spec-format.md lists padding's params as paddingMode, paddingValue, startPadding,
 // endPadding; a value only CONSTANT reads is left out at its default.
 TEST(SpecFileWriting, ParamsAreWrittenInTheSpecsOrder) {
   Spec spec;

@@ -59,7 +59,7 @@ class SlowBackend final : public Backend {
 
 inline BackendSet cpu_only() {
   BackendSet set;
-  set.add(std::make_unique<CpuReferenceBackend>());
+  set.add(std::make_unique<CpuReferenceBackend>(), "cpu");
   return set;
 }
 

@@ -461,7 +461,7 @@ class ModelsTest : public QObject {
 
   void Compare_EqualBackendsReportAgreement() {
     BackendSet backends = cpu_only();
-    backends.add(std::make_unique<CpuReferenceBackend>());
+    backends.add(std::make_unique<CpuReferenceBackend>(), "cpu");
     DiffModel diffs;
     diffs.set_evaluation(run(load_example("slice_example2_strided.json"), backends, true));
     QCOMPARE(diffs.rowCount(), 0);

@@ -82,7 +82,7 @@ class SpecEditsTest : public QObject {
     QCOMPARE(pooled.request.output_indices->data_type, std::optional<DataType>(DataType::UInt32));
   }
 
-  // opspec.md section 1's param order, arrays only.
+  // The spec format's param order (resources/docs/spec-format.md), arrays only.
   void ParamArrayFields_ListTheOpsArraysInSpecOrder() {
     QCOMPARE(param_array_fields(OpKind::Identity), std::vector<std::string>{});
     QCOMPARE(param_array_fields(OpKind::Slice1),

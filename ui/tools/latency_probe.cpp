@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("StrideScopeProbe"));
   BackendSet backends;
-  backends.add(std::make_unique<CpuReferenceBackend>());
+  backends.add(std::make_unique<CpuReferenceBackend>(), "cpu");
   MainWindow window(std::move(backends));
   window.resize(1600, 1000);
   window.show();

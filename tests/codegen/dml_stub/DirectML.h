@@ -1,6 +1,6 @@
 // A stand-in for DirectML.h, so the DirectML C++ that core/codegen writes can
 // be compiled and its values checked on a machine without the Windows SDK.
-// The structs follow the DirectML documentation (shared/seeds and the
+// The structs follow the DirectML documentation (the operator pages and the
 // DML_BUFFER_TENSOR_DESC, DML_TENSOR_DESC, DML_OPERATOR_DESC,
 // DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC and DML_PADDING1_OPERATOR_DESC
 // pages): same members, same order, same types. Data type and padding mode
