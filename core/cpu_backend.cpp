@@ -5,6 +5,7 @@
 
 #include "float16.h"
 #include "index_plan.h"
+#include "pooling_value.h"
 #include "scalar.h"
 
 namespace stridescope {
@@ -38,17 +39,6 @@ void run_gather(const Operation& op, std::span<const std::byte> input, std::span
       std::memcpy(target, input.data() + source * size, size);
     }
   } while (next_coord(coord, out.sizes()));
-}
-
-template <class Stored, class Compared>
-Compared load_as(const std::byte* bytes) {
-  Stored value;
-  std::memcpy(&value, bytes, sizeof(Stored));
-  if constexpr (std::is_same_v<Stored, uint16_t> && std::is_same_v<Compared, float>) {
-    return half_to_float(value);
-  } else {
-    return static_cast<Compared>(value);
-  }
 }
 
 template <class Stored, class Compared>

@@ -201,4 +201,15 @@ std::string python_header(const std::string& framework, const Operation& op) {
   return text;
 }
 
+std::string python_slice_code(const Operation& op) {
+  const auto& p = op.params_as<SliceParams>();
+  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o]; Offsets " + bracket_list(p.offsets) +
+                     ", Sizes " + bracket_list(p.sizes) + ", Strides " + bracket_list(p.strides) + "\nresult = x[";
+  for (std::size_t d = 0; d < p.offsets.size(); ++d) {
+    if (d > 0) text += ", ";
+    text += python_slice(static_cast<int64_t>(p.offsets[d]), static_cast<int64_t>(p.strides[d]), p.sizes[d]);
+  }
+  return text + "]\n";
+}
+
 }  // namespace stridescope::codegen

@@ -82,6 +82,10 @@ std::string python_string(const std::string& text);
 // or by a negative step (NumPy), stop left out where it would pass index 0.
 std::string python_slice(int64_t start, int64_t step, uint64_t count);
 
+// The slice op as indexing of `x` into `result`, with the rule as a comment:
+// the same in NumPy and PyTorch, since slice's steps are positive.
+std::string python_slice_code(const Operation& op);
+
 // The program's first lines: shebang, a docstring naming the op and the
 // framework, the contract (`output`, `indices`, --print).
 std::string python_header(const std::string& framework, const Operation& op);

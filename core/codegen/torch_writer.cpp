@@ -68,17 +68,6 @@ std::string input_buffer_code(const CodeSource& source) {
   return "input_buffer = " + literal_tensor(type, source.input_buffer, input.buffer_elements()) + "\n";
 }
 
-std::string slice_code(const Operation& op) {
-  const auto& p = op.params_as<SliceParams>();
-  std::string text = "# slice: Output[o] = Input[Offsets + Strides * o]; Offsets " + bracket_list(p.offsets) +
-                     ", Sizes " + bracket_list(p.sizes) + ", Strides " + bracket_list(p.strides) + "\nresult = x[";
-  for (std::size_t d = 0; d < p.offsets.size(); ++d) {
-    if (d > 0) text += ", ";
-    text += python_slice(static_cast<int64_t>(p.offsets[d]), static_cast<int64_t>(p.strides[d]), p.sizes[d]);
-  }
-  return text + "]\n";
-}
-
 std::string slice1_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<Slice1Params>();
   const Sizes& in = op.input().sizes();
@@ -207,7 +196,7 @@ GeneratedCode write_torch(const CodeSource& source) {
           ")  # strides in elements, as DirectML's\n\n";
   switch (op.kind()) {
     case OpKind::Identity: text += "# identity: the output takes the input's logical elements.\nresult = x\n"; break;
-    case OpKind::Slice: text += slice_code(op); break;
+    case OpKind::Slice: text += python_slice_code(op); break;
     case OpKind::Slice1: text += slice1_code(op, code.notes); break;
     case OpKind::Padding: text += padding_code(op, code.notes); break;
     case OpKind::MaxPooling2:

@@ -5,6 +5,7 @@
 
 #include "core/float16.h"
 #include "core/max_pooling.h"
+#include "core/pooling_value.h"
 #include "core/scalar.h"
 
 namespace stridescope {
@@ -40,17 +41,6 @@ std::vector<std::byte> run_gather_plan(const GatherPlan& plan, const Tensors& t,
 }
 
 namespace {
-
-template <class Stored, class Compared>
-Compared load_as(const std::byte* bytes) {
-  Stored value;
-  std::memcpy(&value, bytes, sizeof(Stored));
-  if constexpr (std::is_same_v<Stored, uint16_t> && std::is_same_v<Compared, float>) {
-    return half_to_float(value);
-  } else {
-    return static_cast<Compared>(value);
-  }
-}
 
 template <class T>
 bool rule_prefers(T candidate, T best, const PoolingRule& rule) {
