@@ -40,7 +40,10 @@ SpecDocument::SpecDocument(Spec initial, QObject* parent)
   connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
-SpecDocument::~SpecDocument() = default;
+// The undo stack is a child: QObject deletes it only after this object has
+// stopped being a SpecDocument, and it clears itself then, emitting
+// indexChanged. Nobody listening (the autosave asks modified()) may hear that.
+SpecDocument::~SpecDocument() { undo_->disconnect(); }
 
 void SpecDocument::edit(Spec next, const QString& description, const QString& merge_key) {
   undo_->push(new SpecEditCommand(this, spec_, std::move(next), description, merge_key));
