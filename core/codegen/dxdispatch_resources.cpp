@@ -59,12 +59,24 @@ void put(std::vector<std::byte>& bytes, DataType type, uint64_t i, uint64_t bits
   write_element_bits(type, bits, bytes.data() + i * element_size(type));
 }
 
+// object[key], which must be there: a const json's operator[] on a missing
+// key is undefined behaviour (an assertion), never an error message.
+Expected<const json*> member(const json& object, const char* key, const std::string& path) {
+  const json* value = find(object, key);
+  if (!value) return missing(field(path, key));
+  return value;
+}
+
 // {valueCount, valueStart, valueDelta}: value += delta in the element type.
 Expected<std::vector<std::byte>> sequence(const json& init, DataType type, uint64_t count, const std::string& path) {
   std::vector<std::byte> bytes(count * element_size(type));
-  Expected<uint64_t> start = read_initial_value(init["valueStart"], type, field(path, "valueStart"));
+  Expected<const json*> start_value = member(init, "valueStart", path);
+  if (!start_value) return start_value.error();
+  Expected<uint64_t> start = read_initial_value(**start_value, type, field(path, "valueStart"));
   if (!start) return start.error();
-  Expected<uint64_t> delta = read_initial_value(init["valueDelta"], type, field(path, "valueDelta"));
+  Expected<const json*> delta_value = member(init, "valueDelta", path);
+  if (!delta_value) return delta_value.error();
+  Expected<uint64_t> delta = read_initial_value(**delta_value, type, field(path, "valueDelta"));
   if (!delta) return delta.error();
   uint64_t bits = *start;
   for (uint64_t i = 0; i < count; ++i) {
@@ -101,7 +113,7 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
     type = *t;
   }
   if (init->is_object() && find(*init, "sourcePath")) {
-    Expected<std::string> source = read_string((*init)["sourcePath"], field(init_path, "sourcePath"));
+    Expected<std::string> source = read_string(*find(*init, "sourcePath"), field(init_path, "sourcePath"));
     if (!source) return source.error();
     Expected<NpyArray> array = read_npy(base_dir / *source, limits.max_bytes);
     if (!array) return Error{array.error().code, field(init_path, "sourcePath"), array.error().to_string()};
@@ -121,7 +133,9 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
         put(resource.bytes, *type, i, *bits);
       }
     } else if (init->is_object()) {
-      Expected<uint64_t> count = read_uint((*init)["valueCount"], field(init_path, "valueCount"));
+      Expected<const json*> count_value = member(*init, "valueCount", init_path);
+      if (!count_value) return count_value.error();
+      Expected<uint64_t> count = read_uint(**count_value, field(init_path, "valueCount"));
       if (!count) return count.error();
       if (*count > limits.max_bytes / element_size(*type)) return invalid(field(init_path, "valueCount"), "is too large");
       resource.count = *count;
@@ -130,7 +144,9 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
         if (!bytes) return bytes.error();
         resource.bytes = std::move(*bytes);
       } else {
-        Expected<uint64_t> value = read_initial_value((*init)["value"], *type, field(init_path, "value"));
+        Expected<const json*> value_json = member(*init, "value", init_path);
+        if (!value_json) return value_json.error();
+        Expected<uint64_t> value = read_initial_value(**value_json, *type, field(init_path, "value"));
         if (!value) return value.error();
         resource.bytes.resize(*count * element_size(*type));
         for (uint64_t i = 0; i < *count; ++i) put(resource.bytes, *type, i, *value);
