@@ -1,4 +1,4 @@
-// The fast CPU backend on the README's workloads (W1-W4), each judged against memcpy of
+// The fast CPU backend on the README's workloads (W1-W5), each judged against memcpy of
 // the same bytes measured in the same iterations.
 //
 // "The same bytes": an op that reads R bytes and writes W bytes is compared
@@ -19,7 +19,7 @@
 //              slices lost to other work, the minimums much less)
 // Interleaving keeps the ratios honest on a machine whose load changes.
 //
-// Targets (the README's table): W1 <= 1.3, W2 <= 1.5, W3 <= 1.5, W4 <= 1.5, FLOAT16 /
+// Targets (the README's table): W1 <= 1.3, W2 <= 1.5, W3 <= 1.5, W4 <= 1.5, W5 <= 1.5, FLOAT16 /
 // INT8 / INT64 variants <= 2; small tensors: no thread start-up, no
 // allocation per call.
 #include <benchmark/benchmark.h>
@@ -186,6 +186,17 @@ OpRequest slice1_w3(DataType type) {
   return r;
 }
 
+// W5: an identity that changes the layout: `logical` sizes read through
+// `input_strides` (a permuted view of a packed buffer), written packed.
+OpRequest layout_change(DataType type, Sizes64 logical, Sizes64 input_strides) {
+  OpRequest r;
+  r.input.data_type = type;
+  r.input.sizes = std::move(logical);
+  r.input.strides = std::move(input_strides);
+  r.params = IdentityRequest{};
+  return r;
+}
+
 const char* suffix(DataType type) {
   switch (type) {
     case DataType::Float16: return "f16";
@@ -221,6 +232,17 @@ int register_all() {
   // W4: a broadcast input, the channel dimension read with stride 0.
   add("W4_padding_reflection_broadcast_f32",
       padding(DataType::Float32, PaddingMode::Reflection, w1, Sizes64{0, 0, 512, 1}));
+  // W5: layout changes (a transposed copy). NCHW sizes {1,64,512,512}; an
+  // NHWC buffer has strides {C*H*W, 1, W*C, C}, an NCHW one is packed.
+  add("W5_layout_nhwc_to_nchw_f32",
+      layout_change(DataType::Float32, {1, 64, 512, 512}, Sizes64{64 * 512 * 512, 1, 512 * 64, 64}));
+  // NCHW -> NHWC: the logical NHWC sizes {1,512,512,64} read from an NCHW buffer.
+  add("W5_layout_nchw_to_nhwc_f32",
+      layout_change(DataType::Float32, {1, 512, 512, 64}, Sizes64{64 * 512 * 512, 512, 1, 512 * 512}));
+  // An RGB image stored channels-last {1,1080,1920,3}, made planar {1,3,1080,1920}.
+  add("W5_layout_rgb_nhwc_to_planar_u8",
+      layout_change(DataType::UInt8, {1, 3, 1080, 1920}, Sizes64{3 * 1080 * 1920, 1, 1920 * 3, 3}));
+  add("W5_layout_transpose_4096_f32", layout_change(DataType::Float32, {4096, 4096}, Sizes64{1, 4096}));
   for (DataType type : {DataType::Float16, DataType::Int8, DataType::Int64}) {
     add(std::string("W1_padding_reflection_") + suffix(type), padding(type, PaddingMode::Reflection, w1));
     add(std::string("W1_padding_constant_") + suffix(type), padding(type, PaddingMode::Constant, w1));

@@ -35,6 +35,9 @@ TORCH_PAD = (5, 2, 3, 7)                   # F.pad order: last dim first
 W2 = (1, 64, 224, 224)
 W2_SMALL = (1, 64, 112, 112)
 W3 = (1, 1, 4096, 4096)
+W5_NCHW = (1, 64, 512, 512)      # the NHWC <-> NCHW layout changes
+W5_RGB_NHWC = (1, 1080, 1920, 3)  # an RGB image stored channels-last, made planar
+W5_SQUARE = (4096, 4096)         # a 2-D transpose
 
 
 def timed(fn, copy_bytes, repeats):
@@ -82,6 +85,16 @@ def numpy_rows(repeats):
     out_bytes = np.pad(broadcast, W1_PAD, mode="reflect").nbytes
     report("numpy W4_padding_reflection_broadcast_f32", lambda: np.pad(broadcast, W1_PAD, mode="reflect"),
            plane.nbytes, out_bytes, repeats)
+    # W5: identities that change the layout (a transposed copy).
+    nchw = rng.standard_normal(W5_NCHW).astype(np.float32)
+    nhwc = np.ascontiguousarray(nchw.transpose(0, 2, 3, 1))
+    rgb = rng.integers(0, 256, W5_RGB_NHWC, dtype=np.uint8)
+    square = rng.standard_normal(W5_SQUARE).astype(np.float32)
+    for name, x, axes in (("W5_layout_nhwc_to_nchw_f32", nhwc, (0, 3, 1, 2)),
+                          ("W5_layout_nchw_to_nhwc_f32", nchw, (0, 2, 3, 1)),
+                          ("W5_layout_rgb_nhwc_to_planar_u8", rgb, (0, 3, 1, 2)),
+                          ("W5_layout_transpose_4096_f32", square, (1, 0))):
+        report(f"numpy {name}", lambda x=x, a=axes: np.ascontiguousarray(x.transpose(a)), x.nbytes, x.nbytes, repeats)
 
 
 def torch_rows(repeats):
@@ -98,9 +111,19 @@ def torch_rows(repeats):
         report(f"torch W1_padding_constant_{suffix}", lambda t=y: F.pad(t, TORCH_PAD),
                y.numel() * size, F.pad(y, TORCH_PAD).numel() * size, repeats)
 
+    def max_pool(t, window, stride, pad, dilation):
+        # PyTorch refuses padding over half the (undilated) window ("pad should
+        # be at most half of kernel size"); DirectML allows any. Padding with
+        # -inf first and pooling unpadded is the exact equivalent (a padded tap
+        # never wins), and it is timed too, as a PyTorch user would have to.
+        if 2 * pad > window:
+            t = F.pad(t, (pad, pad, pad, pad), value=float("-inf"))
+            pad = 0
+        return F.max_pool2d(t, window, stride, pad, dilation, return_indices=True)
+
     def pool(shape, window, stride, pad, dilation, dtype=torch.float32):
         t = torch.randn(shape).to(dtype)
-        out, idx = F.max_pool2d(t, window, stride, pad, dilation, return_indices=True)
+        out, idx = max_pool(t, window, stride, pad, dilation)
         written = out.numel() * out.element_size() + idx.numel() * 4  # UINT32 indices, as StrideScope's
         return t, written
 
@@ -110,7 +133,7 @@ def torch_rows(repeats):
             ("W2_max_pooling_3x3_s2_p2_d2_f32", W2, 3, 2, 2, 2)):
         t, written = pool(shape, window, stride, pad, dilation)
         report(f"torch {name}",
-               lambda t=t, w=window, s=stride, p=pad, d=dilation: F.max_pool2d(t, w, s, p, d, return_indices=True),
+               lambda t=t, w=window, s=stride, p=pad, d=dilation: max_pool(t, w, s, p, d),
                t.numel() * 4, written, repeats)
     # PyTorch pools floating types only; FLOAT16 where the CPU kernel exists.
     try:
@@ -119,6 +142,19 @@ def torch_rows(repeats):
                t.numel() * 2, written, repeats)
     except RuntimeError as error:
         print(f"torch W2_max_pooling_3x3_s2_p1_f16: not available ({error})")
+    # W5: layout changes. channels_last <-> contiguous is what PyTorch users
+    # write for NHWC <-> NCHW; the RGB image and the square go through permute.
+    nchw = torch.randn(W5_NCHW)
+    nhwc = nchw.contiguous(memory_format=torch.channels_last)
+    rgb = torch.randint(0, 256, W5_RGB_NHWC, dtype=torch.uint8)
+    square = torch.randn(W5_SQUARE)
+    for name, fn, nbytes in (
+            ("W5_layout_nhwc_to_nchw_f32", lambda: nhwc.contiguous(), nhwc.numel() * 4),
+            ("W5_layout_nchw_to_nhwc_f32", lambda: nchw.contiguous(memory_format=torch.channels_last),
+             nchw.numel() * 4),
+            ("W5_layout_rgb_nhwc_to_planar_u8", lambda: rgb.permute(0, 3, 1, 2).contiguous(), rgb.numel()),
+            ("W5_layout_transpose_4096_f32", lambda: square.t().contiguous(), square.numel() * 4)):
+        report(f"torch {name}", fn, nbytes, nbytes, repeats)
     # W3 through flip + slice, made contiguous (torch slicing takes no negative step).
     y = torch.randn(W3)
     sliced_bytes = torch.flip(y, dims=[2])[:, :, ::2, ::2].contiguous().numel() * 4

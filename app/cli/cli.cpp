@@ -131,10 +131,11 @@ commands:
       are noted on stderr. Several specs run in one process: a line per spec
       prefixed with its path, then "compared N specs: ..."; the exit code is 1
       if any spec's backends differ, else that of the first spec that failed.
-  explain SPEC --at I,J,... [--json]
+  explain SPEC [--at I,J,...] [--json]
       Explains one output element: the input coordinate and buffer offset it
       was read from, the padding rule that made it, or the pooling window and
-      its winner.
+      its winner, then the arithmetic worked out with the spec's numbers.
+      Without --at: how each output size follows from the spec.
   layout --sizes 2,3 [--strides 3,1] [--dataType FLOAT32] [--json]
       Shows a tensor layout: buffer size (DMLCalcBufferTensorSize), the offset
       of every element, which coordinates share each buffer element, and

@@ -1,4 +1,6 @@
-// explain: where one output element came from (core/provenance.h).
+// explain: where one output element came from (core/provenance.h), with its
+// arithmetic worked out (core/worked_arithmetic.h); without --at, how the
+// output sizes follow from the spec.
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
@@ -6,6 +8,7 @@
 #include "app/cli/tensor_text.h"
 #include "core/io/json_number.h"
 #include "core/provenance.h"
+#include "core/worked_arithmetic.h"
 
 namespace stridescope::cli {
 namespace {
@@ -70,6 +73,29 @@ void print_text(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
       }
       break;
   }
+  out << "  worked out:\n";
+  for (const WorkedStep& step : element_steps(op, p)) out << "    " << step.text() << '\n';
+}
+
+nlohmann::ordered_json step_texts(const std::vector<WorkedStep>& steps) {
+  nlohmann::ordered_json lines = nlohmann::ordered_json::array();
+  for (const WorkedStep& step : steps) lines.push_back(step.text());
+  return lines;
+}
+
+// Without --at: how each output size follows from the spec's numbers.
+int explain_output_sizes(Context& context, const Operation& op) {
+  const std::vector<WorkedStep> steps = output_size_steps(op);
+  if (context.args.json) {
+    nlohmann::ordered_json doc;
+    doc["outputSizes"] = nlohmann::ordered_json(std::vector<uint64_t>(op.output().sizes().begin(), op.output().sizes().end()));
+    doc["arithmetic"] = step_texts(steps);
+    context.out << pretty_json(doc);
+    return kExitOk;
+  }
+  context.out << "output sizes " << format_coord(op.output().sizes()) << ":\n";
+  for (const WorkedStep& step : steps) context.out << "  " << step.text() << '\n';
+  return kExitOk;
 }
 
 std::string json_element(DataType type, const std::byte* bytes) {
@@ -119,6 +145,7 @@ void print_json(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
     }
   }
   doc["rule"] = p.rule;
+  doc["arithmetic"] = step_texts(element_steps(op, p));
   out << pretty_json(doc);
 }
 
@@ -128,7 +155,7 @@ int command_explain(Context& context) {
   const CliArguments& args = context.args;
   Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());
-  if (!args.at) return fail(context, invalid("--at", "explain needs the output coordinate, e.g. --at 0,0,1,0"));
+  if (!args.at) return explain_output_sizes(context, loaded->op);
   Expected<std::vector<uint64_t>> at = parse_index_list(*args.at, "--at");
   if (!at) return fail(context, at.error());
   Expected<Provenance> provenance = explain(loaded->op, Coord(std::span<const uint64_t>(*at)), loaded->input);

@@ -479,9 +479,17 @@ TEST(CliExplain, BadCoordinatesExitTwoNamingAt) {
   const CliResult garbage = run_cli_binary({"explain", spec, "--at", "0,x"});
   EXPECT_EQ(garbage.exit_code, 2);
   EXPECT_EQ(one_line(garbage.err).rfind("error: --at: ", 0), 0u) << garbage.err;
-  const CliResult missing = run_cli_binary({"explain", spec});
-  EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_EQ(one_line(missing.err).rfind("error: --at: ", 0), 0u) << missing.err;
+}
+
+TEST(CliExplain, WithoutAtWorksOutTheOutputSizes) {
+  // No coordinate: how each output size follows from the spec. SLICE1
+  // example 2's window rows: 1 + (4 - 1) / |-2| = 2.
+  const CliResult sizes = run_cli_binary({"explain", example("slice1_example2_negative_strides.json")});
+  EXPECT_EQ(sizes.exit_code, 0) << sizes.err;
+  EXPECT_EQ(sizes.out.rfind("output sizes [1,1,2,2]:\n", 0), 0u) << sizes.out;
+  EXPECT_NE(sizes.out.find("  out[2] = MaxCopiedElements = 1 + (windowSize - 1) / |stride| = 1 + (4 - 1) / |-2| = 2\n"),
+            std::string::npos)
+      << sizes.out;
 }
 
 // ---------------------------------------------------------------- layout

@@ -21,6 +21,9 @@
 #include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
+#include "ui/widgets/code_panel.h"
+#include "ui/widgets/explanation_panel.h"
+#include "ui/widgets/help_browser.h"
 #include "ui/widgets/legend_bar.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_grid_view.h"
@@ -150,10 +153,28 @@ void MainWindow::create_docks() {
   compare_dock_->setObjectName(QStringLiteral("compareDock"));
   compare_dock_->setWidget(compare);
   addDockWidget(Qt::BottomDockWidgetArea, compare_dock_);
-  compare_dock_->hide();
   connect(compare_table_, &QTableView::clicked, this, [this](const QModelIndex& index) {
     if (const auto coord = diff_model_->coord_of_row(index.row())) selection_->select_output(*coord);
   });
+
+  explanation_ = new ExplanationPanel(this);
+  explanation_dock_ = new QDockWidget(tr("Worked Out"), this);
+  explanation_dock_->setObjectName(QStringLiteral("explanationDock"));
+  explanation_dock_->setWidget(explanation_);
+  addDockWidget(Qt::BottomDockWidgetArea, explanation_dock_);
+  tabifyDockWidget(explanation_dock_, compare_dock_);
+  compare_dock_->hide();  // until Run > Compare
+  code_ = new CodePanel(this);
+  code_dock_ = new QDockWidget(tr("Code"), this);
+  code_dock_->setObjectName(QStringLiteral("codeDock"));
+  code_dock_->setWidget(code_);
+  addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
+  tabifyDockWidget(explanation_dock_, code_dock_);
+  explanation_dock_->raise();
+  connect(explanation_, &ExplanationPanel::helpRequested, this, &MainWindow::show_help);
+  // The status line and the explanation follow the same hover and selection.
+  connect(selection_, &LinkedSelection::statusChanged, this,
+          [this] { explanation_->show_explanation(shown_, selection_->shown_provenance()); });
 }
 
 void MainWindow::connect_views() {
@@ -223,6 +244,10 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   // are not this document's.
   if (outcome.serial < last_shown_serial_ || outcome.serial < document_first_serial_) return;
   last_shown_serial_ = outcome.serial;
+  if (outcome.error && is_backend_fault(*outcome.error)) {
+    show_backend_fault(*outcome.error);
+    return;
+  }
   if (outcome.error) {
     current_error_ = outcome.error;
     editor_->show_error(current_error_);
@@ -263,13 +288,38 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   }
   backend_label_->setToolTip(passes.isEmpty() ? QString() : tr("Device time per pass:\n") + passes.join('\n'));
   if (shown_->compare) {
+    report_compare_failures(*shown_->compare);
     compare_summary_->setText(diff_model_->summary());
-    if (!compare_dock_->isVisible()) {
+    // Shown once per Compare (a tab beside Worked Out); the person may then
+    // switch tabs without each new result taking the tab back.
+    if (compare_dock_->isHidden()) {
       compare_dock_->show();
+      compare_dock_->raise();
       resizeDocks({compare_dock_}, {fontMetrics().height() * 9}, Qt::Vertical);
     }
   }
   if (first) rule_label_->setText(selection_->status_text());
+}
+
+bool MainWindow::is_backend_fault(const Error& error) {
+  return error.code == ErrorCode::BackendFailure || error.code == ErrorCode::BackendUnavailable;
+}
+
+void MainWindow::show_backend_fault(const Error& error) {
+  // The spec is not at fault: its fields stay unmarked, the document keeps
+  // every edit, and the last result stays on show (greyed) until a backend
+  // that works runs it again.
+  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(shown_ != nullptr);
+  statusBar()->showMessage(tr("%1 failed: %2. The spec is unchanged; choose another backend to run it.")
+                               .arg(backend_combo_->currentText(), QString::fromStdString(error.to_string())));
+}
+
+void MainWindow::report_compare_failures(const CompareReport& report) {
+  QStringList failures;
+  for (const BackendComparison& other : report.others) {
+    if (other.error) failures << tr("%1 failed: %2").arg(other.label, QString::fromStdString(other.error->to_string()));
+  }
+  if (!failures.isEmpty()) statusBar()->showMessage(tr("Compare: %1").arg(failures.join(QStringLiteral("; "))));
 }
 
 void MainWindow::fit_editor_width() {
@@ -294,6 +344,8 @@ void MainWindow::show_evaluation(EvaluationPtr evaluation) {
   selection_->set_evaluation(shown_);
   if (shown_) editor_->set_evaluation(shown_);
   diff_model_->set_evaluation(shown_);
+  explanation_->show_explanation(shown_, selection_->shown_provenance());
+  code_->set_evaluation(shown_);
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->refresh();
 }
 

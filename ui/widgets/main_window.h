@@ -37,6 +37,9 @@ class Autosave;
 class DiffModel;
 class EvaluationEngine;
 class IndicesModel;
+class CodePanel;
+class ExplanationPanel;
+class HelpBrowser;
 class LegendBar;
 class LinkedSelection;
 class MemoryStripModel;
@@ -88,6 +91,8 @@ class MainWindow : public QMainWindow {
   QString backend() const { return backend_; }
   void set_compare(bool on);
   void set_value_palette(ValuePalette palette);
+  // Help: one of the documentation pages (HelpBrowser::pages()), in the help window.
+  HelpBrowser* show_help(const QString& file);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -115,6 +120,11 @@ class MainWindow : public QMainWindow {
 
   void submit();
   void on_evaluated(const EvaluationOutcome& outcome);
+  // A backend that failed to run (device lost, out of memory, unavailable),
+  // told apart from a spec that breaks a rule.
+  static bool is_backend_fault(const Error& error);
+  void show_backend_fault(const Error& error);
+  void report_compare_failures(const CompareReport& report);
   void update_title();
   void show_evaluation(EvaluationPtr evaluation);  // nullptr: empty views
   void fit_editor_width();
@@ -159,6 +169,11 @@ class MainWindow : public QMainWindow {
   QDockWidget* editor_dock_ = nullptr;
   QScrollArea* editor_scroll_ = nullptr;
   QDockWidget* compare_dock_ = nullptr;
+  HelpBrowser* help_ = nullptr;
+  ExplanationPanel* explanation_ = nullptr;
+  QDockWidget* explanation_dock_ = nullptr;
+  CodePanel* code_ = nullptr;
+  QDockWidget* code_dock_ = nullptr;
   QLabel* compare_summary_ = nullptr;
   QTableView* compare_table_ = nullptr;
   QLabel* rule_label_ = nullptr;

@@ -21,6 +21,7 @@
 #include "ui/linked_selection.h"
 #include "ui/spec_edits.h"
 #include "ui/widgets/export_figure_dialog.h"
+#include "ui/widgets/help_browser.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -190,10 +191,18 @@ void MainWindow::create_view_menu(QMenu* view) {
   view->addAction(memory_action_);
   view->addSeparator();
   view->addAction(editor_dock_->toggleViewAction());
+  view->addAction(explanation_dock_->toggleViewAction());
+  view->addAction(code_dock_->toggleViewAction());
   view->addAction(compare_dock_->toggleViewAction());
 }
 
 void MainWindow::create_help_menu(QMenu* help) {
+  for (const HelpBrowser::Page& page : HelpBrowser::pages()) {
+    QAction* action = help->addAction(page.title, this, [this, file = page.file] { show_help(file); });
+    action->setObjectName(QStringLiteral("help:") + page.file);
+    if (page.file == QLatin1String("operators.md")) action->setShortcut(QKeySequence::HelpContents);
+  }
+  help->addSeparator();
   help->addAction(tr("&About StrideScope"), this, [this] {
     QMessageBox::about(this, tr("About StrideScope"),
                        tr("<h3>StrideScope %1</h3><p>See what DirectML's data-movement operators do to a "
@@ -202,6 +211,14 @@ void MainWindow::create_help_menu(QMenu* help) {
                            .arg(QApplication::applicationVersion()));
   });
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+HelpBrowser* MainWindow::show_help(const QString& file) {
+  if (!help_) help_ = new HelpBrowser(this);
+  help_->show_page(file);
+  help_->show();
+  help_->raise();
+  return help_;
 }
 
 void MainWindow::create_toolbars() {

@@ -1,0 +1,76 @@
+// The Code panel: the current spec as a program for each framework, written
+// by core's code writers, with where the framework differs listed beside it.
+// The app opens with DirectML's SLICE1 example 2 (strides {1,1,-2,2}).
+#include <QClipboard>
+#include <QDockWidget>
+#include <QGuiApplication>
+#include <QPushButton>
+#include <QtTest>
+
+#include <memory>
+
+#include "test_backends.h"
+#include "ui/spec_document.h"
+#include "ui/widgets/code_panel.h"
+#include "ui/widgets/main_window.h"
+
+using namespace stridescope;
+using namespace stridescope::ui;
+using namespace stridescope::ui::testing;
+
+class CodePanelInTheApp : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> window_;
+
+  void settle() { QTRY_VERIFY_WITH_TIMEOUT(window_->settled(), 20000); }
+  CodePanel* panel() const { return window_->findChild<CodePanel*>(QStringLiteral("codePanel")); }
+
+ private slots:
+  void init() {
+    window_ = std::make_unique<MainWindow>(cpu_only());
+    window_->resize(1400, 900);
+    window_->show();
+    settle();
+    window_->findChild<QDockWidget*>(QStringLiteral("codeDock"))->raise();
+    QTRY_VERIFY(panel()->isVisible());
+  }
+  void cleanup() {
+    window_.reset();
+    QSettings().clear();
+  }
+
+  void NumPyTab_IsAProgramForTheCurrentSpec() {
+    panel()->set_language(CodeLanguage::NumPy);
+    const QString code = panel()->code();
+    QVERIFY2(code.contains(QStringLiteral("import numpy")), qPrintable(code.left(400)));
+    QVERIFY2(code.contains(QStringLiteral("as_strided")), qPrintable(code.left(400)));
+    QVERIFY2(code.contains(QStringLiteral("-2")), qPrintable(code));  // the negative stride, as written
+  }
+
+  void TorchTab_SaysItFlipsForTheNegativeStride() {
+    panel()->set_language(CodeLanguage::Torch);
+    QVERIFY(panel()->code().contains(QStringLiteral("import torch")));
+    QVERIFY2(panel()->notes().contains(QStringLiteral("no negative step")), qPrintable(panel()->notes()));
+  }
+
+  void EditingTheSpec_RewritesTheCode() {
+    panel()->set_language(CodeLanguage::Dml);
+    QVERIFY(panel()->code().contains(QStringLiteral("DML_SLICE1_OPERATOR_DESC")));
+    Spec padding = load_example("padding_example4_symmetric.json");
+    window_->document()->reset(padding, std::nullopt);  // as File > Open does
+    settle();
+    QTRY_VERIFY2(panel()->code().contains(QStringLiteral("DML_PADDING_OPERATOR_DESC")), qPrintable(panel()->code().left(600)));
+    QVERIFY(panel()->code().contains(QStringLiteral("DML_PADDING_MODE_SYMMETRIC")));
+  }
+
+  void CopyButton_PutsTheProgramOnTheClipboard() {
+    panel()->set_language(CodeLanguage::DxDispatch);
+    panel()->findChild<QPushButton*>(QStringLiteral("codeCopy"))->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), panel()->code());
+    QVERIFY(panel()->code().contains(QStringLiteral("dispatchables")));
+  }
+};
+
+QTEST_MAIN(CodePanelInTheApp)
+#include "ui_code_panel_test.moc"

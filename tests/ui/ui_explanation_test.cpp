@@ -1,0 +1,86 @@
+// The Worked Out panel: the arithmetic of the output sizes and of the selected
+// or hovered output element, with the spec's numbers (hand-worked from the
+// slice1 example the app opens with, DirectML's SLICE1 example 2: window
+// offsets {0,0,0,1}, sizes {1,1,4,3}, strides {1,1,-2,2} over iota 4x4).
+#include <QDockWidget>
+#include <QLabel>
+#include <QtTest>
+
+#include <memory>
+
+#include "test_backends.h"
+#include "ui/linked_selection.h"
+#include "ui/widgets/explanation_panel.h"
+#include "ui/widgets/help_browser.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/tensor_grid_view.h"
+#include "ui/widgets/tensor_panel.h"
+
+using namespace stridescope;
+using namespace stridescope::ui;
+using namespace stridescope::ui::testing;
+
+class WorkedOutPanel : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> window_;
+
+  void settle() { QTRY_VERIFY_WITH_TIMEOUT(window_->settled(), 20000); }
+  ExplanationPanel* panel() const { return window_->findChild<ExplanationPanel*>(QStringLiteral("explanationPanel")); }
+
+ private slots:
+  void init() {
+    window_ = std::make_unique<MainWindow>(cpu_only());
+    window_->resize(1400, 900);
+    window_->show();
+    settle();
+  }
+  void cleanup() {
+    window_.reset();
+    QSettings().clear();
+  }
+
+  void OpensShowingTheOutputSizesAndTheFirstElementsArithmetic() {
+    QVERIFY(panel() != nullptr);
+    QVERIFY(window_->findChild<QDockWidget*>(QStringLiteral("explanationDock"))->isVisible());
+    const QString text = panel()->plain_text();
+    // 1 + (4 - 1) / 2 = 2 rows and 1 + (3 - 1) / 2 = 2 columns.
+    QVERIFY2(text.contains(QStringLiteral("Output sizes [1,1,2,2]")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("out[2] = MaxCopiedElements = 1 + (windowSize - 1) / |stride| = "
+                                          "1 + (4 - 1) / |-2| = 2")),
+             qPrintable(text));
+    // out[0,0,0,0], selected on opening: row 3 + (-2)*0 = 3, column 1 + 2*0 = 1.
+    QVERIFY2(text.contains(QStringLiteral("start[2] = offset + size - 1 = 0 + 4 - 1 = 3")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in[2] = start + stride\u00b7o = 3 + (-2)\u00b70 = 3")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in[3] = offset + stride\u00b7o = 1 + 2\u00b70 = 1")), qPrintable(text));
+  }
+
+  void SelectingAnotherElement_ShowsItsNumbers() {
+    window_->selection()->select_output(Coord{0, 0, 1, 1});
+    const QString text = panel()->plain_text();
+    // out[0,0,1,1]: row 3 + (-2)*1 = 1, column 1 + 2*1 = 3: in[0,0,1,3] at 1*4 + 3 = 7.
+    QVERIFY2(text.contains(QStringLiteral("in[2] = start + stride\u00b7o = 3 + (-2)\u00b71 = 1")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in[3] = offset + stride\u00b7o = 1 + 2\u00b71 = 3")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("= 0\u00b716 + 0\u00b716 + 1\u00b74 + 3\u00b71 = 7")), qPrintable(text));
+  }
+
+  void HoveringAnOutputCell_ExplainsThatCell() {
+    TensorGridView* grid = window_->panel(TensorRole::Output)->grid();
+    QTest::mouseMove(grid->viewport(), grid->cell_rect(1, 0).center());
+    // out[0,0,1,0]: row 1, column 1: in[0,0,1,1] at offset 5.
+    QTRY_VERIFY2(panel()->plain_text().contains(QStringLiteral("= 0\u00b716 + 0\u00b716 + 1\u00b74 + 1\u00b71 = 5")),
+                 qPrintable(panel()->plain_text()));
+  }
+
+  void TheRulesLink_OpensTheOperatorsPage() {
+    auto* label = panel()->findChild<QLabel*>(QStringLiteral("explanationText"));
+    QVERIFY(label->text().contains(QStringLiteral("href=\"help:operators.md\"")));
+    emit label->linkActivated(QStringLiteral("help:operators.md"));
+    auto* help = window_->findChild<HelpBrowser*>(QStringLiteral("helpBrowser"));
+    QVERIFY(help != nullptr && help->isVisible());
+    QCOMPARE(help->text()->source(), HelpBrowser::page_url(QStringLiteral("operators.md")));
+  }
+};
+
+QTEST_MAIN(WorkedOutPanel)
+#include "ui_explanation_test.moc"

@@ -1,0 +1,38 @@
+// The arithmetic behind what the views show, with the spec's own numbers
+// (core/worked_arithmetic.h): how each output size follows from the spec, and
+// for the selected (or hovered) output element how its source was found, the
+// fold, the pooling taps and the winner's index. Links lead to the Help pages.
+#pragma once
+
+#include <optional>
+
+#include <QString>
+#include <QWidget>
+
+#include "core/provenance.h"
+#include "ui/evaluation.h"
+
+class QLabel;
+
+namespace stridescope::ui {
+
+class ExplanationPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ExplanationPanel(QWidget* parent = nullptr);
+
+  // `provenance`, when given, is explain()'s answer for one of `evaluation`'s output elements.
+  void show_explanation(const EvaluationPtr& evaluation, const std::optional<Provenance>& provenance);
+  // The text shown, without markup (for tests and copying).
+  QString plain_text() const;
+
+ signals:
+  // A Help page the text links to ("operators.md").
+  void helpRequested(const QString& file);
+
+ private:
+  QLabel* text_;
+};
+
+}  // namespace stridescope::ui
