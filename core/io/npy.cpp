@@ -89,7 +89,7 @@ class HeaderParser {
       } else if (key == "shape") {
         if (shape) return fail("duplicate key 'shape' in the header");
         std::vector<uint64_t> value;
-        if (Status status = read_shape(value); !status.ok()) return status.error();
+        SS_RETURN_IF_ERROR(read_shape(value));
         shape = std::move(value);
       } else {
         return fail("unexpected key '" + key + "' in the header");
@@ -259,12 +259,11 @@ std::string npy_descr(DataType type) {
 
 Expected<NpyArray> parse_npy(std::span<const std::byte> bytes, uint64_t max_bytes) {
   uint64_t needs = 0;
-  Expected<Header> header = parse_preamble(bytes, max_bytes, needs);
-  if (!header) return header.error();
-  const uint64_t have = bytes.size() - header->data_offset;
-  if (have != header->data_bytes) return data_size_error(have, header->data_bytes);
-  const auto data = bytes.subspan(header->data_offset);
-  return NpyArray{header->type, std::move(header->shape), {data.begin(), data.end()}};
+  SS_ASSIGN_OR_RETURN(Header header, parse_preamble(bytes, max_bytes, needs));
+  const uint64_t have = bytes.size() - header.data_offset;
+  if (have != header.data_bytes) return data_size_error(have, header.data_bytes);
+  const auto data = bytes.subspan(header.data_offset);
+  return NpyArray{header.type, std::move(header.shape), {data.begin(), data.end()}};
 }
 
 Expected<NpyArray> read_npy(const std::filesystem::path& file, uint64_t max_bytes) {
