@@ -124,20 +124,21 @@ Expected<StagedFile> stage(const std::filesystem::path& path, const std::functio
   // only after the other files of a set had replaced theirs.
   if (std::filesystem::is_directory(status)) return io_error(path, "is a folder, not a file");
   StagedFile staged{resolve_links(path), std::nullopt};
-  SS_ASSIGN_OR_RETURN(staged.temporary, create_temporary_beside(staged.destination));
+  SS_ASSIGN_OR_RETURN(const std::filesystem::path temporary, create_temporary_beside(staged.destination));
+  staged.temporary = temporary;
   auto abandon = [&](const std::string& why) -> Error {
     discard(staged);
     return io_error(staged.destination, why);
   };
   {
-    std::ofstream stream(*temporary, std::ios::binary | std::ios::trunc);
+    std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
     if (!stream) return abandon("cannot open for writing");
     if (!write(stream)) return abandon("writing was abandoned");
     stream.flush();
     if (!stream) return abandon("write failed (disk full?)");
   }
 #ifdef STRIDESCOPE_POSIX_FILES
-  if (!sync_path(*temporary, O_RDONLY)) return abandon("fsync failed: " + errno_text());
+  if (!sync_path(temporary, O_RDONLY)) return abandon("fsync failed: " + errno_text());
 #endif
   return staged;
 }

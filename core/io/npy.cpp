@@ -215,23 +215,22 @@ Expected<Header> parse_preamble(std::span<const std::byte> prefix, uint64_t max_
     return bad_file("the file ends inside its header");
   }
   const auto* text = reinterpret_cast<const char*>(prefix.data() + fixed);
-  Expected<Header> header = HeaderParser(std::string_view(text, header_length)).parse();
-  if (!header) return header;
+  SS_ASSIGN_OR_RETURN(Header header, HeaderParser(std::string_view(text, header_length)).parse());
 
   uint64_t elements = 1;
-  for (uint64_t extent : header->shape) {
+  for (uint64_t extent : header.shape) {
     const auto product = checked_mul(elements, extent);
     if (!product) return bad_file("the shape's element count overflows");
     elements = *product;
   }
-  const auto bytes = checked_mul(elements, element_size(header->type));
+  const auto bytes = checked_mul(elements, element_size(header.type));
   if (!bytes) return bad_file("the shape's byte count overflows");
   if (*bytes > max_bytes) {
     return bad_file("array of " + std::to_string(*bytes) + " bytes exceeds the limit of " +
                     std::to_string(max_bytes) + " bytes (--max-bytes)");
   }
-  header->data_offset = fixed + header_length;
-  header->data_bytes = *bytes;
+  header.data_offset = fixed + header_length;
+  header.data_bytes = *bytes;
   return header;
 }
 
