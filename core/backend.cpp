@@ -29,8 +29,7 @@ Expected<RunResult> run_to_new_buffers(Backend& backend, const Operation& op,
   const auto start = std::chrono::steady_clock::now();
   auto stats = backend.run(op, input, result.output, result.indices);
   const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-  if (!stats) return stats.error();
-  result.stats = *stats;
+  SS_ASSIGN_OR_RETURN(result.stats, std::move(stats));
   result.stats.host_milliseconds = elapsed.count();
   return result;
 }

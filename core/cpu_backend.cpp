@@ -113,7 +113,7 @@ void run_pooling(const Operation& op, std::span<const std::byte> input, std::spa
 
 Expected<RunStats> CpuReferenceBackend::run(const Operation& op, std::span<const std::byte> input,
                                             std::span<std::byte> output, std::span<std::byte> indices) {
-  if (auto sizes = check_buffer_sizes(op, input, output, indices); !sizes) return sizes.error();
+  SS_RETURN_IF_ERROR(check_buffer_sizes(op, input, output, indices));
   if (op.kind() == OpKind::MaxPooling2) {
     run_pooling(op, input, output, indices);
   } else {

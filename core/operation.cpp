@@ -31,7 +31,7 @@ Status check_entries(std::size_t entries, const ParamField& field, std::size_t r
 
 // An unsigned parameter array: right length, every entry a DirectML UINT.
 Expected<Sizes> dims_param(const std::vector<uint64_t>& values, const ParamField& field, std::size_t rank) {
-  if (Status s = check_entries(values.size(), field, rank); !s) return s.error();
+  SS_RETURN_IF_ERROR(check_entries(values.size(), field, rank));
   const std::string path = param_path(field);
   Sizes dims;
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -82,15 +82,9 @@ Expected<TensorDesc> make_input(const OpRequest& request, const Limits& limits) 
 Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
   const std::size_t rank = input.rank();
   SliceParams p;
-  auto offsets = dims_param(r, &SliceRequest::offsets, rank);
-  if (!offsets) return offsets.error();
-  auto sizes = dims_param(r, &SliceRequest::sizes, rank);
-  if (!sizes) return sizes.error();
-  auto strides = dims_param(r, &SliceRequest::strides, rank);
-  if (!strides) return strides.error();
-  p.offsets = *offsets;
-  p.sizes = *sizes;
-  p.strides = *strides;
+  SS_ASSIGN_OR_RETURN(p.offsets, dims_param(r, &SliceRequest::offsets, rank));
+  SS_ASSIGN_OR_RETURN(p.sizes, dims_param(r, &SliceRequest::sizes, rank));
+  SS_ASSIGN_OR_RETURN(p.strides, dims_param(r, &SliceRequest::strides, rank));
   for (std::size_t i = 0; i < rank; ++i) {
     const uint64_t n = input.sizes()[i];
     if (p.strides[i] == 0) return invalid(param_path(&SliceRequest::strides, i), "stride must be at least 1");
@@ -111,14 +105,10 @@ Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
 Expected<Slice1Params> validate(const Slice1Request& r, const TensorDesc& input) {
   const std::size_t rank = input.rank();
   Slice1Params p;
-  auto offsets = dims_param(r, &Slice1Request::input_window_offsets, rank);
-  if (!offsets) return offsets.error();
-  auto sizes = dims_param(r, &Slice1Request::input_window_sizes, rank);
-  if (!sizes) return sizes.error();
+  SS_ASSIGN_OR_RETURN(p.window_offsets, dims_param(r, &Slice1Request::input_window_offsets, rank));
+  SS_ASSIGN_OR_RETURN(p.window_sizes, dims_param(r, &Slice1Request::input_window_sizes, rank));
   const ParamField& strides = param_field(&Slice1Request::input_window_strides);
-  if (Status s = check_entries(r.input_window_strides.size(), strides, rank); !s) return s.error();
-  p.window_offsets = *offsets;
-  p.window_sizes = *sizes;
+  SS_RETURN_IF_ERROR(check_entries(r.input_window_strides.size(), strides, rank));
   for (std::size_t i = 0; i < rank; ++i) {
     const int64_t stride = r.input_window_strides[i];
     const std::string path = param_path(strides, i);
@@ -149,17 +139,11 @@ Expected<PaddingParams> validate(const PaddingRequest& r, const TensorDesc& inpu
   PaddingParams p;
   p.mode = r.padding_mode;
   p.value = r.padding_value;
-  auto start = dims_param(r, &PaddingRequest::start_padding, rank);
-  if (!start) return start.error();
-  auto end = dims_param(r, &PaddingRequest::end_padding, rank);
-  if (!end) return end.error();
-  p.start_padding = *start;
-  p.end_padding = *end;
+  SS_ASSIGN_OR_RETURN(p.start_padding, dims_param(r, &PaddingRequest::start_padding, rank));
+  SS_ASSIGN_OR_RETURN(p.end_padding, dims_param(r, &PaddingRequest::end_padding, rank));
   if (p.mode == PaddingMode::Constant) {
     // The value only matters where it is used; other modes ignore it.
-    auto bits = encode_scalar(p.value, input.data_type(), param_path(&PaddingRequest::padding_value));
-    if (!bits) return bits.error();
-    p.value_bits = *bits;
+    SS_ASSIGN_OR_RETURN(p.value_bits, encode_scalar(p.value, input.data_type(), param_path(&PaddingRequest::padding_value)));
   }
   return p;
 }
@@ -172,21 +156,11 @@ Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDe
   const std::size_t rank = input.rank();
   const std::size_t spatial = rank - 2;
   MaxPooling2Params p;
-  auto window = dims_param(r, &MaxPooling2Request::window_size, rank);
-  if (!window) return window.error();
-  p.window_size = *window;
-  auto strides = dims_param(r, &MaxPooling2Request::strides, rank);
-  if (!strides) return strides.error();
-  auto start = dims_param(r, &MaxPooling2Request::start_padding, rank);
-  if (!start) return start.error();
-  auto end = dims_param(r, &MaxPooling2Request::end_padding, rank);
-  if (!end) return end.error();
-  auto dilations = dims_param(r, &MaxPooling2Request::dilations, rank);
-  if (!dilations) return dilations.error();
-  p.strides = *strides;
-  p.start_padding = *start;
-  p.end_padding = *end;
-  p.dilations = *dilations;
+  SS_ASSIGN_OR_RETURN(p.window_size, dims_param(r, &MaxPooling2Request::window_size, rank));
+  SS_ASSIGN_OR_RETURN(p.strides, dims_param(r, &MaxPooling2Request::strides, rank));
+  SS_ASSIGN_OR_RETURN(p.start_padding, dims_param(r, &MaxPooling2Request::start_padding, rank));
+  SS_ASSIGN_OR_RETURN(p.end_padding, dims_param(r, &MaxPooling2Request::end_padding, rank));
+  SS_ASSIGN_OR_RETURN(p.dilations, dims_param(r, &MaxPooling2Request::dilations, rank));
   for (std::size_t i = 0; i < spatial; ++i) {
     if (p.window_size[i] == 0) {
       return invalid(param_path(&MaxPooling2Request::window_size, i), "window must be at least 1");
@@ -214,9 +188,8 @@ Expected<OpParams> validate_params(const OpRequest& request, const TensorDesc& i
         if constexpr (std::is_same_v<R, IdentityRequest>) {
           return OpParams{IdentityParams{}};
         } else {
-          auto params = validate(r, input);
-          if (!params) return params.error();
-          return OpParams{*params};
+          SS_ASSIGN_OR_RETURN(auto params, validate(r, input));
+          return OpParams{std::move(params)};
         }
       },
       request.params);
@@ -387,59 +360,48 @@ Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const
       return e;
     }
   }
-  auto desc = make_tensor(type, sizes, r.strides, "outputIndices", limits);
-  if (!desc) return desc.error();
-  if (auto unique = check_unique_offsets(*desc, "outputIndices"); !unique) return unique.error();
-  return std::optional<TensorDesc>{*desc};
+  SS_ASSIGN_OR_RETURN(auto desc, make_tensor(type, sizes, r.strides, "outputIndices", limits));
+  SS_RETURN_IF_ERROR(check_unique_offsets(desc, "outputIndices"));
+  return std::optional<TensorDesc>{std::move(desc)};
 }
 
 }  // namespace
 
 Expected<Operation> Operation::make(const OpRequest& request, const Limits& limits) {
-  auto input = make_input(request, limits);
-  if (!input) return input.error();
-  auto params = validate_params(request, *input);
-  if (!params) return params.error();
-  auto determined = determined_output_sizes(*params, *input);
-  if (!determined) return determined.error();
+  SS_ASSIGN_OR_RETURN(auto input, make_input(request, limits));
+  SS_ASSIGN_OR_RETURN(auto params, validate_params(request, input));
+  SS_ASSIGN_OR_RETURN(auto determined, determined_output_sizes(params, input));
 
-  const DataType out_type = request.output.data_type.value_or(input->data_type());
-  if (out_type != input->data_type()) {
-    return invalid("output.dataType", "must equal input.dataType (" + std::string(to_string(input->data_type())) +
+  const DataType out_type = request.output.data_type.value_or(input.data_type());
+  if (out_type != input.data_type()) {
+    return invalid("output.dataType", "must equal input.dataType (" + std::string(to_string(input.data_type())) +
                                           "), not " + std::string(to_string(out_type)));
   }
-  std::vector<uint64_t> out_sizes(determined->begin(), determined->end());
+  std::vector<uint64_t> out_sizes(determined.begin(), determined.end());
   if (request.output.sizes) {
-    if (auto checked = check_output_sizes(*params, *determined, *request.output.sizes); !checked) {
-      return checked.error();
-    }
+    SS_RETURN_IF_ERROR(check_output_sizes(params, determined, *request.output.sizes));
     out_sizes = *request.output.sizes;
   }
-  auto output = make_tensor(out_type, out_sizes, request.output.strides, "output", limits);
-  if (!output) return output.error();
-  if (auto unique = check_unique_offsets(*output, "output"); !unique) return unique.error();
-  if (auto tables = check_index_tables(*params, output->sizes(), limits); !tables) return tables.error();
+  SS_ASSIGN_OR_RETURN(auto output, make_tensor(out_type, out_sizes, request.output.strides, "output", limits));
+  SS_RETURN_IF_ERROR(check_unique_offsets(output, "output"));
+  SS_RETURN_IF_ERROR(check_index_tables(params, output.sizes(), limits));
 
-  if (const auto* pool = std::get_if<MaxPooling2Params>(&*params)) {
-    if (auto touches = check_windows_touch_input(*pool, *input, output->sizes()); !touches) return touches.error();
-    if (auto work = check_pooling_work(*pool, output->sizes()); !work) return work.error();
+  if (const auto* pool = std::get_if<MaxPooling2Params>(&params)) {
+    SS_RETURN_IF_ERROR(check_windows_touch_input(*pool, input, output.sizes()));
+    SS_RETURN_IF_ERROR(check_pooling_work(*pool, output.sizes()));
   }
-  auto indices = make_indices(request, *params, *input, output->sizes(), limits);
-  if (!indices) return indices.error();
-  if (auto* pool = std::get_if<MaxPooling2Params>(&*params); pool && *indices) {
-    pool->indices_type = (*indices)->data_type();
+  SS_ASSIGN_OR_RETURN(auto indices, make_indices(request, params, input, output.sizes(), limits));
+  if (auto* pool = std::get_if<MaxPooling2Params>(&params); pool && indices) {
+    pool->indices_type = indices->data_type();
   }
-  return Operation(*input, *output, *indices, *params);
+  return Operation(input, output, indices, params);
 }
 
 Expected<std::optional<Sizes>> infer_output_sizes(const OpRequest& request) {
-  auto input = make_input(request, Limits{});
-  if (!input) return input.error();
-  auto params = validate_params(request, *input);
-  if (!params) return params.error();
-  auto determined = determined_output_sizes(*params, *input);
-  if (!determined) return determined.error();
-  return std::optional<Sizes>{*determined};
+  SS_ASSIGN_OR_RETURN(auto input, make_input(request, Limits{}));
+  SS_ASSIGN_OR_RETURN(auto params, validate_params(request, input));
+  SS_ASSIGN_OR_RETURN(auto determined, determined_output_sizes(params, input));
+  return std::optional<Sizes>{std::move(determined)};
 }
 
 Expected<TensorDesc> validate_input(const OpRequest& request, const Limits& limits) {

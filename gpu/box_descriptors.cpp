@@ -39,7 +39,7 @@ Expected<std::vector<VkDescriptorSet>> BoxDescriptors::bind(const ComputePass& p
                                                             const PassBuffers& buffers) {
   const DeviceFunctions& vk = context_.vk();
   const uint32_t count = static_cast<uint32_t>(pass.boxes.size());
-  if (auto s = ensure(count); !s) return s.error();
+  SS_RETURN_IF_ERROR(ensure(count));
   std::vector<VkDescriptorSetLayout> layouts(count, set_layout);
   VkDescriptorSetAllocateInfo alloc{};
   alloc.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
@@ -47,11 +47,8 @@ Expected<std::vector<VkDescriptorSet>> BoxDescriptors::bind(const ComputePass& p
   alloc.descriptorSetCount = count;
   alloc.pSetLayouts = layouts.data();
   std::vector<VkDescriptorSet> sets(count);
-  if (auto s = vk_check(vk.vkAllocateDescriptorSets(context_.device(), &alloc, sets.data()),
-                        "allocating descriptor sets");
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkAllocateDescriptorSets(context_.device(), &alloc, sets.data()),
+                              "allocating descriptor sets"));
   const uint32_t bindings = binding_count(pass.key.shader);
   std::vector<VkDescriptorBufferInfo> infos;
   infos.reserve(static_cast<std::size_t>(count) * bindings);

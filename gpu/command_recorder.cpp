@@ -38,34 +38,25 @@ Status CommandRecorder::init() {
   pool_info.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
   pool_info.queueFamilyIndex = context_.queue_family();
   VkCommandPool pool = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreateCommandPool(device, &pool_info, nullptr, &pool), "creating a command pool"); !s) {
-    return s;
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreateCommandPool(device, &pool_info, nullptr, &pool), "creating a command pool"));
   command_pool_ = CommandPool(vk, device, pool);
   VkCommandBufferAllocateInfo alloc{};
   alloc.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
   alloc.commandPool = pool;
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
-  if (auto s = vk_check(vk.vkAllocateCommandBuffers(device, &alloc, &cmd_), "allocating a command buffer"); !s) {
-    return s;
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkAllocateCommandBuffers(device, &alloc, &cmd_), "allocating a command buffer"));
   VkFenceCreateInfo fence_info{};
   fence_info.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
   VkFence handle = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreateFence(device, &fence_info, nullptr, &handle), "creating a fence"); !s) {
-    return s;
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreateFence(device, &fence_info, nullptr, &handle), "creating a fence"));
   fence_ = Fence(vk, device, handle);
   return {};
 }
 
 Status CommandRecorder::begin() {
   const DeviceFunctions& vk = context_.vk();
-  if (auto s = vk_check(vk.vkResetCommandPool(context_.device(), command_pool_.get(), 0), "resetting the command pool");
-      !s) {
-    return s;
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkResetCommandPool(context_.device(), command_pool_.get(), 0), "resetting the command pool"));
   VkCommandBufferBeginInfo info{};
   info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -74,9 +65,9 @@ Status CommandRecorder::begin() {
 
 Status CommandRecorder::submit_and_wait() {
   const DeviceFunctions& vk = context_.vk();
-  if (auto s = vk_check(vk.vkEndCommandBuffer(cmd_), "recording commands"); !s) return s;
+  SS_RETURN_IF_ERROR(vk_check(vk.vkEndCommandBuffer(cmd_), "recording commands"));
   VkFence handle = fence_.get();
-  if (auto s = vk_check(vk.vkResetFences(context_.device(), 1, &handle), "resetting a fence"); !s) return s;
+  SS_RETURN_IF_ERROR(vk_check(vk.vkResetFences(context_.device(), 1, &handle), "resetting a fence"));
   VkSubmitInfo submit{};
   submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submit.commandBufferCount = 1;
@@ -85,7 +76,7 @@ Status CommandRecorder::submit_and_wait() {
   // the device may still be running the work the next run would reuse.
   const VkResult submitted = vk.vkQueueSubmit(context_.queue(), 1, &submit, fence_.get());
   device_unusable_ = device_unusable_ || leaves_device_unusable(submitted);
-  if (auto s = vk_check(submitted, "submitting work"); !s) return s;
+  SS_RETURN_IF_ERROR(vk_check(submitted, "submitting work"));
   const VkResult waited = vk.vkWaitForFences(context_.device(), 1, &handle, VK_TRUE, kFenceTimeoutNs);
   device_unusable_ = device_unusable_ || waited != VK_SUCCESS;
   return vk_check(waited, "waiting for the device");

@@ -85,11 +85,8 @@ Expected<ImageHandle> LinearImages::create(uint32_t texel_bytes, uint32_t width,
   // stands on a buffer whose other bytes (gaps, padding) must survive.
   info.initialLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
   VkImage image = VK_NULL_HANDLE;
-  if (auto s = vk_check(context_.vk().vkCreateImage(context_.device(), &info, nullptr, &image),
-                        "creating a linear image");
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(context_.vk().vkCreateImage(context_.device(), &info, nullptr, &image),
+                              "creating a linear image"));
   return ImageHandle(context_.vk(), context_.device(), image);
 }
 
@@ -108,24 +105,20 @@ std::optional<uint64_t> LinearImages::row_pitch(uint32_t texel_bytes, uint32_t w
 }
 
 Expected<ImageHandle> LinearImages::bind(const AliasedImage& image, const Buffer& owner) const {
-  auto made = create(image.texel_bytes, image.width, image.height);
-  if (!made) return made.error();
+  SS_ASSIGN_OR_RETURN(ImageHandle made, create(image.texel_bytes, image.width, image.height));
   const VkImageSubresource subresource{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0};
   VkSubresourceLayout layout{};
-  context_.vk().vkGetImageSubresourceLayout(context_.device(), made->get(), &subresource, &layout);
+  context_.vk().vkGetImageSubresourceLayout(context_.device(), made.get(), &subresource, &layout);
   if (layout.offset != 0 || layout.rowPitch != image.row_pitch) return unusable("row pitch differs from the plan");
   VkMemoryRequirements requirements{};
-  context_.vk().vkGetImageMemoryRequirements(context_.device(), made->get(), &requirements);
+  context_.vk().vkGetImageMemoryRequirements(context_.device(), made.get(), &requirements);
   if ((requirements.memoryTypeBits & (1u << owner.memory_type())) == 0) {
     return unusable("the buffer's memory type cannot hold images");
   }
   if (requirements.alignment == 0 || image.offset % requirements.alignment != 0) return unusable("misaligned");
   if (image.offset + requirements.size > owner.allocation_size()) return unusable("reaches past the buffer");
-  if (auto s = vk_check(context_.vk().vkBindImageMemory(context_.device(), made->get(), owner.memory(), image.offset),
-                        "binding a linear image");
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(context_.vk().vkBindImageMemory(context_.device(), made.get(), owner.memory(), image.offset),
+                              "binding a linear image"));
   return made;
 }
 

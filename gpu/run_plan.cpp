@@ -119,9 +119,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   }
 
   const WorkModel model = gather_work(program, op, chunk);
-  auto boxes = split_work(model, limits);
-  if (!boxes) return boxes.error();
-  pass.boxes = std::move(*boxes);
+  SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   plan.compute = std::move(pass);
   return plan;
 }
@@ -172,9 +170,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
     model.indices = TensorAccess{op.output_indices()->buffer_bytes(), index_bytes,
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
-  auto boxes = split_work(model, limits);
-  if (!boxes) return boxes.error();
-  pass.boxes = std::move(*boxes);
+  SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   RunPlan plan;
   plan.compute = std::move(pass);
   return plan;

@@ -11,9 +11,7 @@ Expected<const PreparedRun*> RunPlanCache::prepare(const Operation& op, const De
                                                    const VkPhysicalDeviceLimits& device) {
   if (prepared_ && prepared_->limits == limits && prepared_->op == op) return &*prepared_;
   prepared_.reset();
-  auto planned = plan_run(op, limits);
-  if (!planned) return planned.error();
-  RunPlan& plan = *planned;
+  SS_ASSIGN_OR_RETURN(RunPlan plan, plan_run(op, limits));
   MetaLayout layout;
   std::vector<std::byte> meta_bytes;
   if (plan.compute) {

@@ -20,15 +20,12 @@ Status StagedBuffers::ensure(Slot& slot, VkDeviceSize bytes, const char* what) c
   slot = Slot{};
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  auto device_buffer =
-      Buffer::create(context_, size, usage, staging_ ? MemoryUse::DeviceOnly : MemoryUse::DeviceMapped, what);
-  if (!device_buffer) return device_buffer.error();
-  slot.device = std::move(*device_buffer);
+  SS_ASSIGN_OR_RETURN(slot.device, Buffer::create(context_, size, usage,
+                                                  staging_ ? MemoryUse::DeviceOnly : MemoryUse::DeviceMapped, what));
   if (staging_) {
-    auto host = Buffer::create(context_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                               MemoryUse::Staging, std::string(what) + " (staging)");
-    if (!host) return host.error();
-    slot.staging = std::move(*host);
+    SS_ASSIGN_OR_RETURN(slot.staging,
+                        Buffer::create(context_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                       MemoryUse::Staging, std::string(what) + " (staging)"));
   }
   return {};
 }
@@ -41,7 +38,7 @@ Status StagedBuffers::write(const Slot& slot, std::span<const std::byte> bytes) 
 
 Status StagedBuffers::read(const Slot& slot, std::span<std::byte> bytes) const {
   const Buffer& host = host_side(slot);
-  if (auto s = host.invalidate(context_, 0, bytes.size()); !s) return s;
+  SS_RETURN_IF_ERROR(host.invalidate(context_, 0, bytes.size()));
   std::memcpy(bytes.data(), host.mapped(), bytes.size());
   return {};
 }

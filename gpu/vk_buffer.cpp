@@ -51,9 +51,7 @@ Expected<Buffer> Buffer::create(const Context& context, VkDeviceSize size, VkBuf
   info.usage = usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   VkBuffer handle = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreateBuffer(context.device(), &info, nullptr, &handle), "creating " + name); !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreateBuffer(context.device(), &info, nullptr, &handle), "creating " + name));
   buffer.buffer_ = BufferHandle(vk, context.device(), handle);
 
   VkMemoryRequirements requirements{};
@@ -75,25 +73,17 @@ Expected<Buffer> Buffer::create(const Context& context, VkDeviceSize size, VkBuf
   allocate.allocationSize = requirements.size;
   allocate.memoryTypeIndex = *type;
   VkDeviceMemory memory = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkAllocateMemory(context.device(), &allocate, nullptr, &memory),
-                        "allocating " + std::to_string(size) + " bytes for " + name);
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkAllocateMemory(context.device(), &allocate, nullptr, &memory),
+                              "allocating " + std::to_string(size) + " bytes for " + name));
   buffer.memory_ = DeviceMemory(vk, context.device(), memory);
   buffer.allocation_size_ = requirements.size;
   buffer.memory_type_ = *type;
-  if (auto s = vk_check(vk.vkBindBufferMemory(context.device(), handle, memory, 0), "binding memory to " + name); !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkBindBufferMemory(context.device(), handle, memory, 0), "binding memory to " + name));
   const VkMemoryPropertyFlags flags = context.memory().memoryTypes[*type].propertyFlags;
   buffer.coherent_ = (flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
   if ((flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) != 0) {
     void* mapped = nullptr;
-    if (auto s = vk_check(vk.vkMapMemory(context.device(), memory, 0, VK_WHOLE_SIZE, 0, &mapped), "mapping " + name);
-        !s) {
-      return s.error();
-    }
+    SS_RETURN_IF_ERROR(vk_check(vk.vkMapMemory(context.device(), memory, 0, VK_WHOLE_SIZE, 0, &mapped), "mapping " + name));
     buffer.mapped_ = static_cast<std::byte*>(mapped);
   }
   return buffer;

@@ -112,7 +112,7 @@ Expected<Instance> create_instance(std::shared_ptr<const VulkanLibrary> library,
 
   VkInstance handle = VK_NULL_HANDLE;
   const VkResult result = library->vkCreateInstance(&info, nullptr, &handle);
-  if (auto s = vk_check(result, "creating the Vulkan instance"); !s) return s.error();
+  SS_RETURN_IF_ERROR(vk_check(result, "creating the Vulkan instance"));
   auto functions = InstanceFunctions::load(*library, handle);
   if (!functions) {
     // Destroy through the loader directly: the table is incomplete.
@@ -133,14 +133,10 @@ struct PhysicalDevice {
 Expected<std::vector<PhysicalDevice>> physical_devices(const Instance& instance) {
   const InstanceFunctions& vk = instance.functions();
   uint32_t count = 0;
-  if (auto s = vk_check(vk.vkEnumeratePhysicalDevices(instance.get(), &count, nullptr), "listing Vulkan devices"); !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkEnumeratePhysicalDevices(instance.get(), &count, nullptr), "listing Vulkan devices"));
   std::vector<VkPhysicalDevice> handles(count);
-  if (auto s = vk_check(vk.vkEnumeratePhysicalDevices(instance.get(), &count, handles.data()), "listing Vulkan devices");
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(
+      vk_check(vk.vkEnumeratePhysicalDevices(instance.get(), &count, handles.data()), "listing Vulkan devices"));
   handles.resize(count);
   std::vector<PhysicalDevice> devices;
   for (uint32_t i = 0; i < count; ++i) {
@@ -249,24 +245,19 @@ Expected<std::size_t> choose_device(std::span<const VulkanDeviceInfo> devices,
 }
 
 Expected<std::vector<VulkanDeviceInfo>> Context::list_devices(const std::string& loader_library) {
-  auto library = VulkanLibrary::open(loader_library);
-  if (!library) return library.error();
-  auto instance = create_instance(*library, nullptr);
-  if (!instance) return instance.error();
-  auto devices = physical_devices(*instance);
-  if (!devices) return devices.error();
-  return infos_of(*devices);
+  SS_ASSIGN_OR_RETURN(auto library, VulkanLibrary::open(loader_library));
+  SS_ASSIGN_OR_RETURN(const Instance instance, create_instance(library, nullptr));
+  SS_ASSIGN_OR_RETURN(const auto devices, physical_devices(instance));
+  return infos_of(devices);
 }
 
 Context::~Context() = default;
 
 Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options) {
-  auto library = VulkanLibrary::open(options.loader_library);
-  if (!library) return library.error();
+  SS_ASSIGN_OR_RETURN(auto library, VulkanLibrary::open(options.loader_library));
   std::unique_ptr<Context> context(new Context());
-  auto instance = create_instance(*library, options.enable_validation ? &context->log_ : nullptr);
-  if (!instance) return instance.error();
-  context->instance_ = std::move(*instance);
+  SS_ASSIGN_OR_RETURN(context->instance_,
+                      create_instance(library, options.enable_validation ? &context->log_ : nullptr));
   const InstanceFunctions& ivk = context->instance_.functions();
 
   if (options.enable_validation) {
@@ -275,20 +266,15 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
     }
     VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(context->log_);
     VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
-    if (auto s = vk_check(ivk.vkCreateDebugUtilsMessengerEXT(context->instance_.get(), &info, nullptr, &messenger),
-                          "creating the validation messenger");
-        !s) {
-      return s.error();
-    }
+    SS_RETURN_IF_ERROR(vk_check(ivk.vkCreateDebugUtilsMessengerEXT(context->instance_.get(), &info, nullptr, &messenger),
+                                "creating the validation messenger"));
     context->messenger_ = DebugMessenger(context->instance_, messenger);
   }
 
-  auto devices = physical_devices(context->instance_);
-  if (!devices) return devices.error();
-  const std::vector<VulkanDeviceInfo> infos = infos_of(*devices);
-  auto chosen = choose_device(infos, options.device);
-  if (!chosen) return chosen.error();
-  const PhysicalDevice& physical = (*devices)[*chosen];
+  SS_ASSIGN_OR_RETURN(const auto devices, physical_devices(context->instance_));
+  const std::vector<VulkanDeviceInfo> infos = infos_of(devices);
+  SS_ASSIGN_OR_RETURN(const std::size_t chosen, choose_device(infos, options.device));
+  const PhysicalDevice& physical = devices[chosen];
   context->physical_ = physical.handle;
   context->info_ = physical.info;
   context->queue_family_ = *physical.compute_family;
@@ -311,11 +297,8 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
   VkDevice device = VK_NULL_HANDLE;
-  if (auto s = vk_check(ivk.vkCreateDevice(physical.handle, &device_info, nullptr, &device),
-                        "creating the logical device on " + physical.info.name);
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(ivk.vkCreateDevice(physical.handle, &device_info, nullptr, &device),
+                              "creating the logical device on " + physical.info.name));
   auto functions = DeviceFunctions::load(ivk, device);
   if (!functions) {
     auto destroy = reinterpret_cast<PFN_vkDestroyDevice>(ivk.vkGetDeviceProcAddr(device, "vkDestroyDevice"));

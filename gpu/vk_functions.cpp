@@ -42,7 +42,7 @@ Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::st
   STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_LOAD_GLOBAL)
 #undef STRIDESCOPE_VK_LOAD_GLOBAL
   if (faults::enabled()) {
-    if (Status s = faults::wrap(*library); !s) return s.error();
+    SS_RETURN_IF_ERROR(faults::wrap(*library));
   }
   return std::shared_ptr<const VulkanLibrary>(std::move(library));
 }
@@ -59,7 +59,7 @@ Expected<InstanceFunctions> InstanceFunctions::load(const VulkanLibrary& library
   STRIDESCOPE_VK_DEBUG_FUNCTIONS(STRIDESCOPE_VK_LOAD_OPTIONAL)
 #undef STRIDESCOPE_VK_LOAD_OPTIONAL
   if (faults::enabled()) {
-    if (Status s = faults::wrap(f); !s) return s.error();
+    SS_RETURN_IF_ERROR(faults::wrap(f));
   }
   return f;
 }
@@ -72,7 +72,7 @@ Expected<DeviceFunctions> DeviceFunctions::load(const InstanceFunctions& instanc
   STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_LOAD_DEVICE)
 #undef STRIDESCOPE_VK_LOAD_DEVICE
   if (faults::enabled()) {
-    if (Status s = faults::wrap(f); !s) return s.error();
+    SS_RETURN_IF_ERROR(faults::wrap(f));
   }
   return f;
 }

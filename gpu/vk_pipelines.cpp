@@ -32,10 +32,7 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id)
   module_info.codeSize = spirv.size_bytes();
   module_info.pCode = spirv.data();
   VkShaderModule module = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreateShaderModule(device, &module_info, nullptr, &module), "creating shader " + name);
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreateShaderModule(device, &module_info, nullptr, &module), "creating shader " + name));
   objects.module = ShaderModule(vk, device, module);
 
   std::vector<VkDescriptorSetLayoutBinding> bindings(binding_count(id));
@@ -50,11 +47,8 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id)
   set_info.bindingCount = static_cast<uint32_t>(bindings.size());
   set_info.pBindings = bindings.data();
   VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout),
-                        "creating the descriptor set layout of " + name);
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreateDescriptorSetLayout(device, &set_info, nullptr, &set_layout),
+                              "creating the descriptor set layout of " + name));
   objects.set_layout = DescriptorSetLayout(vk, device, set_layout);
 
   VkPushConstantRange push{};
@@ -68,19 +62,15 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id)
   layout_info.pushConstantRangeCount = 1;
   layout_info.pPushConstantRanges = &push;
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  if (auto s = vk_check(vk.vkCreatePipelineLayout(device, &layout_info, nullptr, &layout),
-                        "creating the pipeline layout of " + name);
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(vk.vkCreatePipelineLayout(device, &layout_info, nullptr, &layout),
+                              "creating the pipeline layout of " + name));
   objects.layout = PipelineLayout(vk, device, layout);
   return &shaders_.emplace(id, std::move(objects)).first->second;
 }
 
 Expected<VkPipeline> PipelineCache::pipeline(const PipelineKey& key) {
   if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second.get();
-  auto objects = shader(key.shader);
-  if (!objects) return objects.error();
+  SS_ASSIGN_OR_RETURN(const ShaderObjects* objects, shader(key.shader));
 
   std::array<VkSpecializationMapEntry, std::tuple_size_v<decltype(key.constants)>> entries{};
   for (uint32_t i = 0; i < entries.size(); ++i) {
@@ -98,17 +88,14 @@ Expected<VkPipeline> PipelineCache::pipeline(const PipelineKey& key) {
   info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  info.stage.module = (*objects)->module.get();
+  info.stage.module = objects->module.get();
   info.stage.pName = "main";
   info.stage.pSpecializationInfo = &specialization;
-  info.layout = (*objects)->layout.get();
+  info.layout = objects->layout.get();
   VkPipeline pipeline = VK_NULL_HANDLE;
-  if (auto s = vk_check(context_->vk().vkCreateComputePipelines(context_->device(), VK_NULL_HANDLE, 1, &info, nullptr,
-                                                                &pipeline),
-                        "creating a compute pipeline for " + std::string(shader_name(key.shader)));
-      !s) {
-    return s.error();
-  }
+  SS_RETURN_IF_ERROR(vk_check(context_->vk().vkCreateComputePipelines(context_->device(), VK_NULL_HANDLE, 1, &info,
+                                                                      nullptr, &pipeline),
+                              "creating a compute pipeline for " + std::string(shader_name(key.shader))));
   return pipelines_.emplace(key, Pipeline(context_->vk(), context_->device(), pipeline)).first->second.get();
 }
 

@@ -132,23 +132,23 @@ struct VulkanBackend::Impl {
 Status VulkanBackend::Impl::upload(const RunTensors& t, const PreparedRun& prepared,
                                    std::span<const std::byte> input_bytes, std::span<std::byte> output_bytes,
                                    std::span<std::byte> index_bytes) {
-  if (auto s = buffers.ensure(buffers.input, t.in_size, "the input buffer"); !s) return s;
-  if (auto s = buffers.ensure(buffers.output, t.out_size, "the output buffer"); !s) return s;
+  SS_RETURN_IF_ERROR(buffers.ensure(buffers.input, t.in_size, "the input buffer"));
+  SS_RETURN_IF_ERROR(buffers.ensure(buffers.output, t.out_size, "the output buffer"));
   if (t.idx_size > 0) {
-    if (auto s = buffers.ensure(buffers.indices, t.idx_size, "the indices buffer"); !s) return s;
+    SS_RETURN_IF_ERROR(buffers.ensure(buffers.indices, t.idx_size, "the indices buffer"));
   }
   if (!prepared.meta_bytes.empty()) {
-    if (auto s = buffers.ensure(buffers.meta, prepared.layout.buffer_bytes, "the index-table buffer"); !s) return s;
+    SS_RETURN_IF_ERROR(buffers.ensure(buffers.meta, prepared.layout.buffer_bytes, "the index-table buffer"));
   }
-  if (auto s = buffers.write(buffers.input, input_bytes.first(t.in_size)); !s) return s;
+  SS_RETURN_IF_ERROR(buffers.write(buffers.input, input_bytes.first(t.in_size)));
   if (t.preload_output) {
-    if (auto s = buffers.write(buffers.output, output_bytes.first(t.out_size)); !s) return s;
+    SS_RETURN_IF_ERROR(buffers.write(buffers.output, output_bytes.first(t.out_size)));
   }
   if (t.preload_indices) {
-    if (auto s = buffers.write(buffers.indices, index_bytes.first(t.idx_size)); !s) return s;
+    SS_RETURN_IF_ERROR(buffers.write(buffers.indices, index_bytes.first(t.idx_size)));
   }
   if (!prepared.meta_bytes.empty()) {
-    if (auto s = buffers.write(buffers.meta, prepared.meta_bytes); !s) return s;
+    SS_RETURN_IF_ERROR(buffers.write(buffers.meta, prepared.meta_bytes));
   }
   return {};
 }
@@ -157,9 +157,7 @@ Status VulkanBackend::Impl::upload(const RunTensors& t, const PreparedRun& prepa
 Expected<std::vector<VkDescriptorSet>> VulkanBackend::Impl::bind_compute(const PreparedRun& prepared,
                                                                          bool has_indices, VkPipeline& pipeline) {
   const ComputePass& pass = *prepared.plan.compute;
-  auto made = pipelines.pipeline(pass.key);
-  if (!made) return made.error();
-  pipeline = *made;
+  SS_ASSIGN_OR_RETURN(pipeline, pipelines.pipeline(pass.key));
   const PassBuffers windows{buffers.meta.device.get(), buffers.input.device.get(), buffers.output.device.get(),
                             has_indices ? buffers.indices.device.get() : VK_NULL_HANDLE};
   return descriptors.bind(pass, prepared.layout, pipelines.set_layout(pass.key.shader), windows);
@@ -225,35 +223,32 @@ RunStats VulkanBackend::Impl::collect_timings(const PassTimer& timer) {
 Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const std::byte> input_bytes,
                                             std::span<std::byte> output_bytes, std::span<std::byte> index_bytes) {
   if (recorder.device_unusable()) return failure("the Vulkan device was lost earlier; create a new backend");
-  if (auto s = check_buffer_sizes(op, input_bytes, output_bytes, index_bytes); !s) return s.error();
-  auto ready = plans.prepare(op, limits(), context->limits());
-  if (!ready) return ready.error();
-  const PreparedRun& prepared = **ready;
+  SS_RETURN_IF_ERROR(check_buffer_sizes(op, input_bytes, output_bytes, index_bytes));
+  SS_ASSIGN_OR_RETURN(const PreparedRun* ready, plans.prepare(op, limits(), context->limits()));
+  const PreparedRun& prepared = *ready;
   const RunTensors t = run_tensors(op);
 
-  if (auto s = upload(t, prepared, input_bytes, output_bytes, index_bytes); !s) return s.error();
+  SS_RETURN_IF_ERROR(upload(t, prepared, input_bytes, output_bytes, index_bytes));
   const uint32_t passes = count_passes(prepared.plan);
-  if (auto s = timestamps.ensure(PassTimer::queries_for(passes)); !s) return s.error();
+  SS_RETURN_IF_ERROR(timestamps.ensure(PassTimer::queries_for(passes)));
   VkPipeline pipeline = VK_NULL_HANDLE;
   std::vector<VkDescriptorSet> sets;
   if (prepared.plan.compute) {
-    auto bound = bind_compute(prepared, t.idx_size > 0, pipeline);
-    if (!bound) return bound.error();
-    sets = std::move(*bound);
+    SS_ASSIGN_OR_RETURN(sets, bind_compute(prepared, t.idx_size > 0, pipeline));
   }
   transfers_in_flight = bind_transfers(prepared.plan, testing_limits.no_linear_images ? nullptr : &linear_images,
                                        buffers.input.device, buffers.output.device);
 
-  if (auto s = recorder.begin(); !s) return s.error();
+  SS_RETURN_IF_ERROR(recorder.begin());
   PassTimer timer(vk(), recorder.cmd(), timestamps.pool(), passes);
   record_run(t, prepared, pipeline, sets, timer);
-  if (auto s = recorder.submit_and_wait(); !s) return s.error();  // images stay until the next run: the device may hold them
+  SS_RETURN_IF_ERROR(recorder.submit_and_wait());  // images stay until the next run: the device may hold them
   transfers_in_flight = {};
 
   // Device -> host.
-  if (auto s = buffers.read(buffers.output, output_bytes.first(t.out_size)); !s) return s.error();
+  SS_RETURN_IF_ERROR(buffers.read(buffers.output, output_bytes.first(t.out_size)));
   if (t.idx_size > 0) {
-    if (auto s = buffers.read(buffers.indices, index_bytes.first(t.idx_size)); !s) return s.error();
+    SS_RETURN_IF_ERROR(buffers.read(buffers.indices, index_bytes.first(t.idx_size)));
   }
   return collect_timings(timer);
 }
@@ -263,17 +258,17 @@ Expected<double> VulkanBackend::Impl::time_copy(uint64_t bytes) {
   if (bytes == 0) return 0.0;
   Slot& source = buffers.copy_source;
   const bool fresh = source.device.get() == VK_NULL_HANDLE || source.device.size() < bytes;
-  if (auto s = buffers.ensure(source, bytes, "the copy benchmark source"); !s) return s.error();
-  if (auto s = buffers.ensure(buffers.copy_target, bytes, "the copy benchmark target"); !s) return s.error();
-  if (auto s = timestamps.ensure(2); !s) return s.error();
+  SS_RETURN_IF_ERROR(buffers.ensure(source, bytes, "the copy benchmark source"));
+  SS_RETURN_IF_ERROR(buffers.ensure(buffers.copy_target, bytes, "the copy benchmark target"));
+  SS_RETURN_IF_ERROR(timestamps.ensure(2));
   if (timestamps.pool() == VK_NULL_HANDLE) return failure("this device's queue has no timestamps");
-  if (auto s = recorder.begin(); !s) return s.error();
+  SS_RETURN_IF_ERROR(recorder.begin());
   if (fresh) {
     // Real data: never-written memory can be backed by the kernel's shared
     // zero page, which copies far faster than any real buffer.
     const Buffer& host = buffers.host_side(source);
     std::memset(host.mapped(), 0x5A, source.device.size());
-    if (auto s = host.flush(*context, 0, source.device.size()); !s) return s.error();
+    SS_RETURN_IF_ERROR(host.flush(*context, 0, source.device.size()));
     if (buffers.staging()) {
       recorder.copy_whole(source.staging, source.device, source.device.size());
       recorder.barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -284,7 +279,7 @@ Expected<double> VulkanBackend::Impl::time_copy(uint64_t bytes) {
   timer.start();
   recorder.copy_whole(source.device, buffers.copy_target.device, bytes);
   timer.pass_done("vkCmdCopyBuffer");
-  if (auto s = recorder.submit_and_wait(); !s) return s.error();
+  SS_RETURN_IF_ERROR(recorder.submit_and_wait());
   const std::vector<double> ms = timestamps.read_milliseconds(2);
   if (ms.empty()) return failure("timestamps could not be read");
   return ms[0];
@@ -304,13 +299,12 @@ Expected<std::unique_ptr<VulkanBackend>> VulkanBackend::create(const VulkanOptio
   }
   context_options.enable_validation = options.enable_validation;
   context_options.loader_library = loader_library;
-  auto context = Context::create(context_options);
-  if (!context) return context.error();
+  SS_ASSIGN_OR_RETURN(auto context, Context::create(context_options));
 
   // Map device memory directly where it is host-visible, except on discrete
   // GPUs, whose host-visible device memory is a small window: stage there.
   bool mappable_device_memory = false;
-  const VkPhysicalDeviceMemoryProperties& memory = (*context)->memory();
+  const VkPhysicalDeviceMemoryProperties& memory = context->memory();
   for (uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
     const VkMemoryPropertyFlags f = memory.memoryTypes[i].propertyFlags;
     if ((f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) && (f & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
@@ -318,10 +312,10 @@ Expected<std::unique_ptr<VulkanBackend>> VulkanBackend::create(const VulkanOptio
     }
   }
   const bool staging = options.force_staging || env_is_one("STRIDESCOPE_VULKAN_FORCE_STAGING") ||
-                       !mappable_device_memory || (*context)->info().type == "discrete";
+                       !mappable_device_memory || context->info().type == "discrete";
 
-  auto impl = std::make_unique<Impl>(std::move(*context), staging);
-  if (auto s = impl->recorder.init(); !s) return s.error();
+  auto impl = std::make_unique<Impl>(std::move(context), staging);
+  SS_RETURN_IF_ERROR(impl->recorder.init());
   return std::unique_ptr<VulkanBackend>(new VulkanBackend(std::move(impl)));
 }
 
@@ -358,9 +352,8 @@ Expected<double> VulkanBackend::time_copy_buffer(uint64_t bytes) {
 }
 
 Expected<std::unique_ptr<Backend>> make_vulkan_backend(const VulkanOptions& options) {
-  auto backend = VulkanBackend::create(options);
-  if (!backend) return backend.error();
-  return std::unique_ptr<Backend>(std::move(*backend));
+  SS_ASSIGN_OR_RETURN(auto backend, VulkanBackend::create(options));
+  return std::unique_ptr<Backend>(std::move(backend));
 }
 
 Expected<std::vector<VulkanDeviceInfo>> list_vulkan_devices() { return Context::list_devices(); }

@@ -40,7 +40,7 @@ class Splitter {
       part.extent[axis] = 1;
       if (!fit(part)) {
         // One index of this axis is too much: cut the axes inside it.
-        if (auto s = split(part, axis + 1); !s) return s;
+        SS_RETURN_IF_ERROR(split(part, axis + 1));
         ++pos;
         continue;
       }
@@ -54,7 +54,7 @@ class Splitter {
       }
       part.extent[axis] = good;
       boxes_.push_back(*fit(part));
-      if (auto s = check_count(); !s) return s;
+      SS_RETURN_IF_ERROR(check_count());
       pos += good;
     }
     return {};
@@ -171,7 +171,7 @@ Expected<std::vector<WorkBox>> split_work(const WorkModel& model, const DeviceLi
   for (const Region& region : regions) {
     WorkBox box;
     static_cast<Region&>(box) = region;
-    if (auto s = splitter.split(box, 0); !s) return s.error();
+    SS_RETURN_IF_ERROR(splitter.split(box, 0));
   }
   return splitter.take();
 }

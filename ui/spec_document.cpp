@@ -71,15 +71,13 @@ void SpecDocument::restore(Spec spec, std::optional<std::filesystem::path> file)
 }
 
 Status SpecDocument::open(const std::filesystem::path& file) {
-  Expected<Spec> loaded = load_spec_file(file);
-  if (!loaded) return loaded.error();
-  reset(std::move(loaded.value()), file);
+  SS_ASSIGN_OR_RETURN(Spec loaded, load_spec_file(file));
+  reset(std::move(loaded), file);
   return {};
 }
 
 Status SpecDocument::save(const std::filesystem::path& file) {
-  Status status = save_spec_file(spec_, file);
-  if (!status) return status;
+  SS_RETURN_IF_ERROR(save_spec_file(spec_, file));
   file_ = file;
   undo_->setClean();
   emit fileChanged();

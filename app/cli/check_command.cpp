@@ -32,20 +32,19 @@ uint64_t longest_result_document(const TensorDesc& output, const TensorDesc* ind
 // row-major, else its 1-D buffer; either way the buffer's bytes.
 Expected<std::vector<std::byte>> read_npy_buffer(const std::filesystem::path& file, const TensorDesc& desc,
                                                  uint64_t max_bytes) {
-  Expected<NpyArray> array = read_npy(file, max_bytes);
-  if (!array) return array.error();
-  if (array->type != desc.data_type()) {
+  SS_ASSIGN_OR_RETURN(NpyArray array, read_npy(file, max_bytes));
+  if (array.type != desc.data_type()) {
     return Error{ErrorCode::InvalidSpec, file.string(),
-                 "holds " + std::string(to_string(array->type)) + "; the spec's tensor is " +
+                 "holds " + std::string(to_string(array.type)) + "; the spec's tensor is " +
                      std::string(to_string(desc.data_type()))};
   }
   const uint64_t bytes = desc.buffer_elements() * desc.element_size();
-  if (array->data.size() != bytes) {
+  if (array.data.size() != bytes) {
     return Error{ErrorCode::InvalidSpec, file.string(),
-                 "holds " + std::to_string(array->data.size() / desc.element_size()) + " elements; the buffer has " +
+                 "holds " + std::to_string(array.data.size() / desc.element_size()) + " elements; the buffer has " +
                      std::to_string(desc.buffer_elements())};
   }
-  std::vector<std::byte> buffer = std::move(array->data);
+  std::vector<std::byte> buffer = std::move(array.data);
   buffer.resize(desc.buffer_bytes());
   return buffer;
 }
@@ -56,22 +55,18 @@ Expected<ResultDocument> read_result(const std::filesystem::path& file, const Te
                                      const TensorDesc* indices, uint64_t max_bytes) {
   if (is_npy_file(file.string())) {
     ResultDocument result;
-    Expected<std::vector<std::byte>> output_buffer = read_npy_buffer(file, output, max_bytes);
-    if (!output_buffer) return output_buffer.error();
-    result.output = std::move(*output_buffer);
+    SS_ASSIGN_OR_RETURN(result.output, read_npy_buffer(file, output, max_bytes));
     if (indices) {
       const std::filesystem::path indices_file = indices_npy_path(file);
-      Expected<std::vector<std::byte>> indices_buffer = read_npy_buffer(indices_file, *indices, max_bytes);
-      if (!indices_buffer) return indices_buffer.error();
-      result.indices = std::move(*indices_buffer);
+      SS_ASSIGN_OR_RETURN(result.indices, read_npy_buffer(indices_file, *indices, max_bytes));
     }
     return result;
   }
   const uint64_t most = longest_result_document(output, indices);
-  Expected<std::string> text = read_text_file(
-      file, most, "is longer than a result document of this spec can be (" + std::to_string(most) + " bytes)");
-  if (!text) return text.error();
-  Expected<ResultDocument> result = read_result_document(*text, output, indices);
+  SS_ASSIGN_OR_RETURN(const std::string text,
+                      read_text_file(file, most, "is longer than a result document of this spec can be (" +
+                                                     std::to_string(most) + " bytes)"));
+  Expected<ResultDocument> result = read_result_document(text, output, indices);
   if (!result) return Error{result.error().code, file.string(), result.error().to_string()};
   return result;
 }

@@ -76,10 +76,9 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
   } else if (name == "--version") {
     args.version = true;
   } else if (name == "--max-bytes") {
-    Expected<uint64_t> bytes = parse_uint(value, option);
-    if (!bytes) return bytes.error();
-    if (*bytes == 0) return invalid(option, "must be at least 1");
-    args.max_bytes = *bytes;
+    SS_ASSIGN_OR_RETURN(const uint64_t bytes, parse_uint(value, option));
+    if (bytes == 0) return invalid(option, "must be at least 1");
+    args.max_bytes = bytes;
   } else if (name == "--device") {
     args.device = value;
   } else if (name == "--force-staging") {
@@ -106,19 +105,16 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
   } else if (name == "--dataType") {
     args.data_type = value;
   } else if (name == "--count" || name == "--max-elements") {
-    Expected<uint64_t> number = parse_uint(value, option);
-    if (!number) return number.error();
+    SS_ASSIGN_OR_RETURN(const uint64_t number, parse_uint(value, option));
     const uint64_t most = name == "--count" ? kMaxGeneratedCases : kMaxGeneratedElements;
-    if (*number == 0 || *number > most) return invalid(option, "must be 1 to " + std::to_string(most));
+    if (number == 0 || number > most) return invalid(option, "must be 1 to " + std::to_string(most));
     if (name == "--count") {
-      args.count = *number;
+      args.count = number;
     } else {
-      args.max_elements = *number;
+      args.max_elements = number;
     }
   } else if (name == "--seed") {
-    Expected<uint64_t> seed = parse_uint(value, option);
-    if (!seed) return seed.error();
-    args.seed = *seed;
+    SS_ASSIGN_OR_RETURN(args.seed, parse_uint(value, option));
   } else if (name == "--lang") {
     args.lang = value;
   } else if (name == "--panels") {
@@ -216,7 +212,7 @@ Expected<CliArguments> parse_arguments(std::span<const std::string> raw) {
                      args.command.empty() ? "needs a command before it"
                                           : "is not an option of " + args.command);
     }
-    if (Status s = apply(args, option.info->name, option.value); !s.ok()) return s.error();
+    SS_RETURN_IF_ERROR(apply(args, option.info->name, option.value));
   }
   if (args.command == "check" && args.json && !args.diagnose) return invalid("--json", "check takes it with --diagnose");
   return args;

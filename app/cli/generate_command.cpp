@@ -28,12 +28,10 @@ std::string case_name(uint64_t index, OpKind op) {
 // corpus's file unless both can.
 Status write_case(const std::filesystem::path& folder, const std::string& name, const Spec& spec, Backend& backend,
                   const std::string& backend_name, const Limits& limits) {
-  Expected<LoadedSpec> loaded = validate_spec(spec, limits);
-  if (!loaded) return loaded.error();
-  Expected<RunResult> result = run_to_new_buffers(backend, loaded->op, loaded->input);
-  if (!result) return result.error();
+  SS_ASSIGN_OR_RETURN(const LoadedSpec loaded, validate_spec(spec, limits));
+  SS_ASSIGN_OR_RETURN(const RunResult result, run_to_new_buffers(backend, loaded.op, loaded.input));
   const std::string spec_text = write_spec(spec);
-  const std::string result_text = write_result_document(backend_name, loaded->op, result->output, result->indices);
+  const std::string result_text = write_result_document(backend_name, loaded.op, result.output, result.indices);
   const std::vector<FileContents> files{{folder / (name + ".json"), spec_text},
                                         {folder / (name + ".result.json"), result_text}};
   return write_files_atomically(files);

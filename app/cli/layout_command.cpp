@@ -23,13 +23,11 @@ Error rename_paths(Error error) {
 
 Expected<TensorDesc> make_desc(const CliArguments& args, const Limits& limits) {
   if (!args.sizes) return invalid("--sizes", "layout needs the tensor's sizes, e.g. --sizes 2,3");
-  Expected<std::vector<uint64_t>> sizes = parse_index_list(*args.sizes, "--sizes");
-  if (!sizes) return sizes.error();
+  SS_ASSIGN_OR_RETURN(const std::vector<uint64_t> sizes, parse_index_list(*args.sizes, "--sizes"));
   std::optional<Strides> strides;
   if (args.strides) {
-    Expected<std::vector<uint64_t>> parsed = parse_index_list(*args.strides, "--strides");
-    if (!parsed) return parsed.error();
-    strides = Strides(std::span<const uint64_t>(*parsed));
+    SS_ASSIGN_OR_RETURN(const std::vector<uint64_t> parsed, parse_index_list(*args.strides, "--strides"));
+    strides = Strides(std::span<const uint64_t>(parsed));
   }
   DataType type = DataType::Float32;
   if (args.data_type) {
@@ -41,7 +39,7 @@ Expected<TensorDesc> make_desc(const CliArguments& args, const Limits& limits) {
     }
     type = *parsed;
   }
-  Expected<TensorDesc> desc = TensorDesc::make(type, Sizes(std::span<const uint64_t>(*sizes)), strides, "layout", limits);
+  Expected<TensorDesc> desc = TensorDesc::make(type, Sizes(std::span<const uint64_t>(sizes)), strides, "layout", limits);
   if (!desc) return rename_paths(desc.error());
   return desc;
 }

@@ -63,9 +63,8 @@ Status parse_planes(const std::string& text, RenderRequest& request) {
   while (true) {
     const std::size_t colon = text.find(':', start);
     const std::string item = text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-    Expected<std::vector<uint64_t>> plane = parse_index_list(item, "--plane");
-    if (!plane) return plane.error();
-    request.planes.push_back(Coord(std::span<const uint64_t>(*plane)));
+    SS_ASSIGN_OR_RETURN(const std::vector<uint64_t> plane, parse_index_list(item, "--plane"));
+    request.planes.push_back(Coord(std::span<const uint64_t>(plane)));
     if (colon == std::string::npos) break;
     start = colon + 1;
   }
@@ -80,23 +79,18 @@ Expected<RenderRequest> parse_request(const CliArguments& args) {
   }
   if (args.out) request.out = *args.out;
   if (args.panels) {
-    Expected<std::vector<FigurePanelName>> panels = parse_panels(*args.panels);
-    if (!panels) return panels.error();
-    request.panels = *panels;
+    SS_ASSIGN_OR_RETURN(request.panels, parse_panels(*args.panels));
   }
   request.memory = args.memory;
   if (args.plane) {
-    if (Status s = parse_planes(*args.plane, request); !s.ok()) return s.error();
+    SS_RETURN_IF_ERROR(parse_planes(*args.plane, request));
   }
   if (args.at) {
-    Expected<std::vector<uint64_t>> at = parse_index_list(*args.at, "--at");
-    if (!at) return at.error();
-    request.at = Coord(std::span<const uint64_t>(*at));
+    SS_ASSIGN_OR_RETURN(const std::vector<uint64_t> at, parse_index_list(*args.at, "--at"));
+    request.at = Coord(std::span<const uint64_t>(at));
   }
   if (args.scale) {
-    Expected<double> scale = parse_number(*args.scale, "--scale", 0.25, 8);
-    if (!scale) return scale.error();
-    request.scale = *scale;
+    SS_ASSIGN_OR_RETURN(request.scale, parse_number(*args.scale, "--scale", 0.25, 8));
   }
   if (args.theme) {
     if (*args.theme != "light" && *args.theme != "dark") {
@@ -111,9 +105,7 @@ Expected<RenderRequest> parse_request(const CliArguments& args) {
     return invalid(args.fps ? "--fps" : "--order", "applies to --animate only");
   }
   if (args.fps) {
-    Expected<double> fps = parse_number(*args.fps, "--fps", 0.1, 100);
-    if (!fps) return fps.error();
-    request.fps = *fps;
+    SS_ASSIGN_OR_RETURN(request.fps, parse_number(*args.fps, "--fps", 0.1, 100));
   }
   if (args.order) {
     const std::optional<VisitOrder> order = parse_visit_order(*args.order);

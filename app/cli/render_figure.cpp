@@ -70,7 +70,7 @@ Status render_figure(const Spec& spec, const RenderRequest& request, std::unique
   const ui::EvaluationOutcome outcome = ui::evaluate(evaluation_request, backends);
   if (outcome.error) return *outcome.error;
   const ui::FigureOptions options = figure_options(request);
-  if (Status s = ui::check_figure_options(outcome.evaluation->op(), options); !s.ok()) return s;
+  SS_RETURN_IF_ERROR(ui::check_figure_options(outcome.evaluation->op(), options));
   ui::Figure figure(outcome.evaluation, options);
   if (request.animate) {
     ui::AnimationOptions animation;

@@ -82,17 +82,14 @@ std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
 }
 
 Expected<LoadedSpec> validate_spec(Spec spec, const Limits& limits) {
-  Expected<Operation> op = Operation::make(spec.request, limits);
-  if (!op) return op.error();
-  Expected<std::vector<std::byte>> input = make_input_buffer(spec, op->input(), limits);
-  if (!input) return input.error();
-  return LoadedSpec{std::move(spec), std::move(*op), std::move(*input)};
+  SS_ASSIGN_OR_RETURN(Operation op, Operation::make(spec.request, limits));
+  SS_ASSIGN_OR_RETURN(std::vector<std::byte> input, make_input_buffer(spec, op.input(), limits));
+  return LoadedSpec{std::move(spec), std::move(op), std::move(input)};
 }
 
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits) {
-  Expected<Spec> spec = load_spec_file(file);
-  if (!spec) return spec.error();
-  return validate_spec(std::move(*spec), limits);
+  SS_ASSIGN_OR_RETURN(Spec spec, load_spec_file(file));
+  return validate_spec(std::move(spec), limits);
 }
 
 namespace {

@@ -25,9 +25,8 @@ Expected<TensorRequest> read_tensor(const json& t, const std::string& path) {
   const json* desc = &t;
   std::string p = path;
   if (const json* type = find(t, "Type")) {
-    Expected<std::string> name = read_enum(*type, field(path, "Type"), "DML_TENSOR_TYPE_");
-    if (!name) return name.error();
-    if (*name != "BUFFER") return invalid(field(path, "Type"), "only BUFFER tensors are supported, not '" + *name + "'");
+    SS_ASSIGN_OR_RETURN(const std::string name, read_enum(*type, field(path, "Type"), "DML_TENSOR_TYPE_"));
+    if (name != "BUFFER") return invalid(field(path, "Type"), "only BUFFER tensors are supported, not '" + name + "'");
     desc = find(t, "Desc");
     p = field(path, "Desc");
     if (!desc) return missing(p);
@@ -35,30 +34,22 @@ Expected<TensorRequest> read_tensor(const json& t, const std::string& path) {
   TensorRequest request;
   const json* data_type = find(*desc, "DataType");
   if (!data_type) return missing(field(p, "DataType"));
-  Expected<DataType> type = read_dml_type(*data_type, field(p, "DataType"));
-  if (!type) return type.error();
-  request.data_type = *type;
+  SS_ASSIGN_OR_RETURN(request.data_type, read_dml_type(*data_type, field(p, "DataType")));
   const json* sizes = find(*desc, "Sizes");
   if (!sizes) return missing(field(p, "Sizes"));
-  Expected<std::vector<uint64_t>> s = read_uint_array(*sizes, field(p, "Sizes"));
-  if (!s) return s.error();
-  request.sizes = *s;
+  SS_ASSIGN_OR_RETURN(request.sizes, read_uint_array(*sizes, field(p, "Sizes")));
   if (const json* strides = find(*desc, "Strides"); strides && !strides->is_null()) {
-    Expected<std::vector<uint64_t>> st = read_uint_array(*strides, field(p, "Strides"));
-    if (!st) return st.error();
-    request.strides = *st;
+    SS_ASSIGN_OR_RETURN(request.strides, read_uint_array(*strides, field(p, "Strides")));
   }
   if (const json* count = find(*desc, "DimensionCount")) {
-    Expected<uint64_t> n = read_uint(*count, field(p, "DimensionCount"));
-    if (!n) return n.error();
-    if (*n != s->size()) return invalid(field(p, "DimensionCount"), "must equal the number of Sizes");
+    SS_ASSIGN_OR_RETURN(const uint64_t n, read_uint(*count, field(p, "DimensionCount")));
+    if (n != request.sizes->size()) return invalid(field(p, "DimensionCount"), "must equal the number of Sizes");
   }
   if (const json* flags = find(*desc, "Flags")) {
     const std::vector<json> list = flags->is_array() ? flags->get<std::vector<json>>() : std::vector<json>{*flags};
     for (const json& flag : list) {
-      Expected<std::string> name = read_enum(flag, field(p, "Flags"), "DML_TENSOR_FLAG_");
-      if (!name) return name.error();
-      if (*name != "NONE") return invalid(field(p, "Flags"), "the flag '" + *name + "' is not supported");
+      SS_ASSIGN_OR_RETURN(const std::string name, read_enum(flag, field(p, "Flags"), "DML_TENSOR_FLAG_"));
+      if (name != "NONE") return invalid(field(p, "Flags"), "the flag '" + name + "' is not supported");
     }
   }
   return request;
@@ -73,9 +64,8 @@ Expected<std::vector<uint64_t>> uints(const json& desc, const std::string& path,
 Status check_dimension_count(const json& desc, const std::string& path, std::size_t expected) {
   const json* value = find(desc, "DimensionCount");
   if (!value) return missing(field(path, "DimensionCount"));
-  Expected<uint64_t> n = read_uint(*value, field(path, "DimensionCount"));
-  if (!n) return n.error();
-  if (*n != expected) return invalid(field(path, "DimensionCount"), "must be " + std::to_string(expected));
+  SS_ASSIGN_OR_RETURN(const uint64_t n, read_uint(*value, field(path, "DimensionCount")));
+  if (n != expected) return invalid(field(path, "DimensionCount"), "must be " + std::to_string(expected));
   return {};
 }
 
@@ -86,15 +76,13 @@ Expected<Scalar> read_padding_value(const json& desc, const std::string& path, b
   const std::string value_path = field(path, "PaddingValue");
   if (!value) return missing(value_path);
   if (!padding1) {
-    Expected<double> d = read_finite_double(*value, value_path);
-    if (!d) return d.error();
-    return Scalar{static_cast<double>(static_cast<float>(*d))};
+    SS_ASSIGN_OR_RETURN(const double d, read_finite_double(*value, value_path));
+    return Scalar{static_cast<double>(static_cast<float>(d))};
   }
   const json* type_value = find(desc, "PaddingValueDataType");
   if (!type_value) return missing(field(path, "PaddingValueDataType"));
-  Expected<DataType> type = read_dml_type(*type_value, field(path, "PaddingValueDataType"));
-  if (!type) return type.error();
-  if (*type != out_type) return invalid(field(path, "PaddingValueDataType"), "must be the output's data type");
+  SS_ASSIGN_OR_RETURN(const DataType type, read_dml_type(*type_value, field(path, "PaddingValueDataType")));
+  if (type != out_type) return invalid(field(path, "PaddingValueDataType"), "must be the output's data type");
   if (!value->is_object()) return read_scalar(*value, value_path);
   if (value->size() != 1) return invalid(value_path, "must name one DML_SCALAR_UNION member");
   static const std::map<std::string, DataType> members = {
@@ -104,41 +92,31 @@ Expected<Scalar> read_padding_value(const json& desc, const std::string& path, b
       {"Float64", DataType::Float64}};
   const auto member = members.find(value->begin().key());
   if (member == members.end()) return invalid(field(value_path, value->begin().key()), "is not a DML_SCALAR_UNION member");
-  Expected<Scalar> held = read_scalar(value->begin().value(), field(value_path, member->first));
-  if (!held) return held.error();
-  Expected<uint64_t> bits = encode_scalar(*held, member->second, field(value_path, member->first));
-  if (!bits) return bits.error();
-  if (element_size(member->second) != element_size(*type)) return *held;  // a value, not bits of the type
+  SS_ASSIGN_OR_RETURN(const Scalar held, read_scalar(value->begin().value(), field(value_path, member->first)));
+  SS_ASSIGN_OR_RETURN(const uint64_t bits, encode_scalar(held, member->second, field(value_path, member->first)));
+  if (element_size(member->second) != element_size(type)) return held;  // a value, not bits of the type
   std::byte bytes[8] = {};
-  write_element_bits(*type, *bits, bytes);  // the member's bits read as the value's type
-  return read_element(*type, bytes);
+  write_element_bits(type, bits, bytes);  // the member's bits read as the value's type
+  return read_element(type, bytes);
 }
 
 Expected<ParamsRequest> read_slice(const json& desc, const std::string& path) {
   SliceRequest r;
   for (auto [key, target] : {std::pair{"Offsets", &r.offsets}, {"Sizes", &r.sizes}, {"Strides", &r.strides}}) {
-    Expected<std::vector<uint64_t>> values = uints(desc, path, key);
-    if (!values) return values.error();
-    *target = *values;
+    SS_ASSIGN_OR_RETURN(*target, uints(desc, path, key));
   }
-  if (Status s = check_dimension_count(desc, path, r.offsets.size()); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.offsets.size()));
   return ParamsRequest{r};
 }
 
 Expected<ParamsRequest> read_slice1(const json& desc, const std::string& path) {
   Slice1Request r;
-  Expected<std::vector<uint64_t>> offsets = uints(desc, path, "InputWindowOffsets");
-  if (!offsets) return offsets.error();
-  Expected<std::vector<uint64_t>> sizes = uints(desc, path, "InputWindowSizes");
-  if (!sizes) return sizes.error();
+  SS_ASSIGN_OR_RETURN(r.input_window_offsets, uints(desc, path, "InputWindowOffsets"));
+  SS_ASSIGN_OR_RETURN(r.input_window_sizes, uints(desc, path, "InputWindowSizes"));
   const json* strides = find(desc, "InputWindowStrides");
   if (!strides) return missing(field(path, "InputWindowStrides"));
-  Expected<std::vector<int64_t>> s = read_int_array(*strides, field(path, "InputWindowStrides"));
-  if (!s) return s.error();
-  r.input_window_offsets = *offsets;
-  r.input_window_sizes = *sizes;
-  r.input_window_strides = *s;
-  if (Status st = check_dimension_count(desc, path, offsets->size()); !st.ok()) return st.error();
+  SS_ASSIGN_OR_RETURN(r.input_window_strides, read_int_array(*strides, field(path, "InputWindowStrides")));
+  SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.input_window_offsets.size()));
   return ParamsRequest{r};
 }
 
@@ -146,36 +124,25 @@ Expected<ParamsRequest> read_padding(const json& desc, const std::string& path, 
   PaddingRequest r;
   const json* mode = find(desc, "PaddingMode");
   if (!mode) return missing(field(path, "PaddingMode"));
-  Expected<std::string> name = read_enum(*mode, field(path, "PaddingMode"), "DML_PADDING_MODE_");
-  if (!name) return name.error();
-  const std::optional<PaddingMode> m = parse_padding_mode(*name);
-  if (!m) return invalid(field(path, "PaddingMode"), "unknown padding mode '" + *name + "'");
+  SS_ASSIGN_OR_RETURN(const std::string name, read_enum(*mode, field(path, "PaddingMode"), "DML_PADDING_MODE_"));
+  const std::optional<PaddingMode> m = parse_padding_mode(name);
+  if (!m) return invalid(field(path, "PaddingMode"), "unknown padding mode '" + name + "'");
   r.padding_mode = *m;
-  Expected<Scalar> value = read_padding_value(desc, path, padding1, out_type);
-  if (!value) return value.error();
-  r.padding_value = *value;
-  Expected<std::vector<uint64_t>> start = uints(desc, path, "StartPadding");
-  if (!start) return start.error();
-  Expected<std::vector<uint64_t>> end = uints(desc, path, "EndPadding");
-  if (!end) return end.error();
-  r.start_padding = *start;
-  r.end_padding = *end;
-  if (Status s = check_dimension_count(desc, path, start->size()); !s.ok()) return s.error();
+  SS_ASSIGN_OR_RETURN(r.padding_value, read_padding_value(desc, path, padding1, out_type));
+  SS_ASSIGN_OR_RETURN(r.start_padding, uints(desc, path, "StartPadding"));
+  SS_ASSIGN_OR_RETURN(r.end_padding, uints(desc, path, "EndPadding"));
+  SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.start_padding.size()));
   return ParamsRequest{r};
 }
 
 Expected<ParamsRequest> read_max_pooling2(const json& desc, const std::string& path) {
   MaxPooling2Request r;
-  Expected<std::vector<uint64_t>> window = uints(desc, path, "WindowSize");
-  if (!window) return window.error();
-  r.window_size = *window;
+  SS_ASSIGN_OR_RETURN(r.window_size, uints(desc, path, "WindowSize"));
   for (auto [key, target] : {std::pair{"Strides", &r.strides}, {"StartPadding", &r.start_padding},
                              {"EndPadding", &r.end_padding}, {"Dilations", &r.dilations}}) {
-    Expected<std::vector<uint64_t>> values = uints(desc, path, key);
-    if (!values) return values.error();
-    *target = *values;
+    SS_ASSIGN_OR_RETURN(*target, uints(desc, path, key));
   }
-  if (Status s = check_dimension_count(desc, path, window->size()); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.window_size.size()));
   return ParamsRequest{r};
 }
 
@@ -202,9 +169,8 @@ Expected<DxDispatchable> read_dispatchable(const std::string& name, const json& 
   if (!d.is_object()) return wrong_type(path, "an object", d);
   const json* type = find(d, "type");
   if (!type) return missing(field(path, "type"));
-  Expected<std::string> op = read_enum(*type, field(path, "type"), "DML_OPERATOR_");
-  if (!op) return op.error();
-  if (std::find(std::begin(kOperators), std::end(kOperators), *op) == std::end(kOperators)) {
+  SS_ASSIGN_OR_RETURN(const std::string op, read_enum(*type, field(path, "type"), "DML_OPERATOR_"));
+  if (std::find(std::begin(kOperators), std::end(kOperators), op) == std::end(kOperators)) {
     return invalid(field(path, "type"), "StrideScope runs DML_OPERATOR_SLICE, SLICE1, PADDING, PADDING1, "
                                         "MAX_POOLING2 and ELEMENT_WISE_IDENTITY, not '" + type->dump() + "'");
   }
@@ -222,18 +188,12 @@ Expected<DxDispatchable> read_dispatchable(const std::string& name, const json& 
   for (auto [key, target] : {std::pair{"InputTensor", &request.input}, {"OutputTensor", &request.output}}) {
     const json* t = find(*desc, key);
     if (!t) return missing(field(desc_path, key));
-    Expected<TensorRequest> tensor = read_tensor(*t, field(desc_path, key));
-    if (!tensor) return tensor.error();
-    *target = *tensor;
+    SS_ASSIGN_OR_RETURN(*target, read_tensor(*t, field(desc_path, key)));
   }
-  if (const json* t = find(*desc, "OutputIndicesTensor"); t && !t->is_null() && *op == "MAX_POOLING2") {
-    Expected<TensorRequest> tensor = read_tensor(*t, field(desc_path, "OutputIndicesTensor"));
-    if (!tensor) return tensor.error();
-    request.output_indices = *tensor;
+  if (const json* t = find(*desc, "OutputIndicesTensor"); t && !t->is_null() && op == "MAX_POOLING2") {
+    SS_ASSIGN_OR_RETURN(request.output_indices, read_tensor(*t, field(desc_path, "OutputIndicesTensor")));
   }
-  Expected<ParamsRequest> params = read_params(*op, *desc, desc_path, *request.output.data_type);
-  if (!params) return params.error();
-  request.params = *params;
+  SS_ASSIGN_OR_RETURN(request.params, read_params(op, *desc, desc_path, *request.output.data_type));
   Expected<Operation> operation = Operation::make(request, limits);
   if (!operation) return invalid(desc_path, operation.error().to_string());
   return DxDispatchable{name, std::move(*operation)};

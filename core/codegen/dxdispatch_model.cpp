@@ -69,22 +69,17 @@ Expected<DxBinding> read_binding(const DxModel& model, const json& b, const std:
   } else if (b.is_object()) {
     const json* n = find(b, "name");
     if (!n) return missing(field(path, "name"));
-    Expected<std::string> text = read_string(*n, field(path, "name"));
-    if (!text) return text.error();
-    name = *text;
+    SS_ASSIGN_OR_RETURN(name, read_string(*n, field(path, "name")));
   } else {
     return wrong_type(path, "a resource name or {name, elementOffset}", b);
   }
-  Expected<std::size_t> index = resource_index(model, name, path);
-  if (!index) return index.error();
-  binding.resource = *index;
-  const DxResource& resource = model.resources[*index];
+  SS_ASSIGN_OR_RETURN(binding.resource, resource_index(model, name, path));
+  const DxResource& resource = model.resources[binding.resource];
   if (b.is_object()) {
     if (const json* offset = find(b, "elementOffset")) {
-      Expected<uint64_t> elements = read_uint(*offset, field(path, "elementOffset"));
-      if (!elements) return elements.error();
-      if (*elements > resource.bytes.size()) return invalid(field(path, "elementOffset"), "lies past the buffer");
-      binding.byte_offset = *elements * element_size(resource.type);
+      SS_ASSIGN_OR_RETURN(const uint64_t elements, read_uint(*offset, field(path, "elementOffset")));
+      if (elements > resource.bytes.size()) return invalid(field(path, "elementOffset"), "lies past the buffer");
+      binding.byte_offset = elements * element_size(resource.type);
     }
   }
   const uint64_t room = binding.byte_offset > resource.bytes.size() ? 0 : resource.bytes.size() - binding.byte_offset;
@@ -99,40 +94,34 @@ Expected<DxCommand> read_command(const DxModel& model, const json& c, const std:
   if (!c.is_object()) return wrong_type(path, "an object", c);
   const json* type = find(c, "type");
   if (!type) return missing(field(path, "type"));
-  Expected<std::string> kind = read_string(*type, field(path, "type"));
-  if (!kind) return kind.error();
+  SS_ASSIGN_OR_RETURN(const std::string kind, read_string(*type, field(path, "type")));
   DxCommand command;
-  const std::string k = lower(*kind);
+  const std::string k = lower(kind);
   if (k == "print" || k == "writefile") {
     command.kind = k == "print" ? DxCommand::Kind::Print : DxCommand::Kind::WriteFile;
     const json* r = find(c, "resource");
     if (!r) return missing(field(path, "resource"));
-    Expected<std::string> name = read_string(*r, field(path, "resource"));
-    if (!name) return name.error();
-    Expected<std::size_t> index = resource_index(model, *name, field(path, "resource"));
-    if (!index) return index.error();
-    command.resource = *index;
+    SS_ASSIGN_OR_RETURN(const std::string name, read_string(*r, field(path, "resource")));
+    SS_ASSIGN_OR_RETURN(command.resource, resource_index(model, name, field(path, "resource")));
     if (command.kind == DxCommand::Kind::WriteFile) {
       const json* target = find(c, "targetPath");
       if (!target) return missing(field(path, "targetPath"));
-      Expected<std::string> file = read_string(*target, field(path, "targetPath"));
-      if (!file) return file.error();
-      if (!is_npy_path(*file)) return invalid(field(path, "targetPath"), "StrideScope writes .npy files only");
-      command.target = *file;
+      SS_ASSIGN_OR_RETURN(const std::string file, read_string(*target, field(path, "targetPath")));
+      if (!is_npy_path(file)) return invalid(field(path, "targetPath"), "StrideScope writes .npy files only");
+      command.target = file;
     }
     return command;
   }
-  if (k != "dispatch") return invalid(field(path, "type"), "unknown command '" + *kind + "' (dispatch, print, writeFile)");
+  if (k != "dispatch") return invalid(field(path, "type"), "unknown command '" + kind + "' (dispatch, print, writeFile)");
   command.kind = DxCommand::Kind::Dispatch;
   const json* name = find(c, "dispatchable");
   if (!name) return missing(field(path, "dispatchable"));
-  Expected<std::string> d = read_string(*name, field(path, "dispatchable"));
-  if (!d) return d.error();
+  SS_ASSIGN_OR_RETURN(const std::string d, read_string(*name, field(path, "dispatchable")));
   std::size_t index = model.dispatchables.size();
   for (std::size_t i = 0; i < model.dispatchables.size(); ++i) {
-    if (model.dispatchables[i].name == *d) index = i;
+    if (model.dispatchables[i].name == d) index = i;
   }
-  if (index == model.dispatchables.size()) return invalid(field(path, "dispatchable"), "names no dispatchable ('" + *d + "')");
+  if (index == model.dispatchables.size()) return invalid(field(path, "dispatchable"), "names no dispatchable ('" + d + "')");
   command.dispatchable = index;
   const Operation& op = model.dispatchables[index].op;
   const json* bindings = find(c, "bindings");
@@ -147,16 +136,12 @@ Expected<DxCommand> read_command(const DxModel& model, const json& c, const std:
                                      {"OutputTensor", &command.output, &op.output()}}) {
     const json* b = find(*bindings, point);
     if (!b) return missing(field(bpath, point));
-    Expected<DxBinding> binding = read_binding(model, *b, field(bpath, point), *desc);
-    if (!binding) return binding.error();
-    *target = *binding;
+    SS_ASSIGN_OR_RETURN(*target, read_binding(model, *b, field(bpath, point), *desc));
   }
   if (op.output_indices()) {
     const json* b = find(*bindings, "OutputIndicesTensor");
     if (!b) return missing(field(bpath, "OutputIndicesTensor"));
-    Expected<DxBinding> binding = read_binding(model, *b, field(bpath, "OutputIndicesTensor"), *op.output_indices());
-    if (!binding) return binding.error();
-    command.indices = *binding;
+    SS_ASSIGN_OR_RETURN(command.indices, read_binding(model, *b, field(bpath, "OutputIndicesTensor"), *op.output_indices()));
   }
   return command;
 }
@@ -167,33 +152,29 @@ bool looks_like_dxdispatch_model(std::string_view text) { return text.find("\"di
 
 Expected<DxModel> parse_dxdispatch_model(std::string_view text, const std::filesystem::path& base_dir,
                                          const Limits& limits) {
-  Expected<json> root = parse_json(strip_comments_and_trailing_commas(text));
-  if (!root) return root.error();
-  if (!root->is_object()) return wrong_type("", "an object", *root);
+  SS_ASSIGN_OR_RETURN(const json root, parse_json(strip_comments_and_trailing_commas(text)));
+  if (!root.is_object()) return wrong_type("", "an object", root);
   for (const char* key : {"resources", "dispatchables", "commands"}) {
-    if (!find(*root, key)) return missing(key);
+    if (!find(root, key)) return missing(key);
   }
   DxModel model;
-  const json& resources = (*root)["resources"];
+  const json& resources = root["resources"];
   if (!resources.is_object()) return wrong_type("resources", "an object", resources);
   for (const auto& [name, value] : resources.items()) {
-    Expected<DxResource> resource = read_resource(name, value, base_dir, limits);
-    if (!resource) return resource.error();
-    model.resources.push_back(std::move(*resource));
+    SS_ASSIGN_OR_RETURN(DxResource resource, read_resource(name, value, base_dir, limits));
+    model.resources.push_back(std::move(resource));
   }
-  const json& dispatchables = (*root)["dispatchables"];
+  const json& dispatchables = root["dispatchables"];
   if (!dispatchables.is_object()) return wrong_type("dispatchables", "an object", dispatchables);
   for (const auto& [name, value] : dispatchables.items()) {
-    Expected<DxDispatchable> d = read_dispatchable(name, value, limits);
-    if (!d) return d.error();
-    model.dispatchables.push_back(std::move(*d));
+    SS_ASSIGN_OR_RETURN(DxDispatchable d, read_dispatchable(name, value, limits));
+    model.dispatchables.push_back(std::move(d));
   }
-  const json& commands = (*root)["commands"];
+  const json& commands = root["commands"];
   if (!commands.is_array()) return wrong_type("commands", "an array", commands);
   for (std::size_t i = 0; i < commands.size(); ++i) {
-    Expected<DxCommand> command = read_command(model, commands[i], indexed("commands", i));
-    if (!command) return command.error();
-    model.commands.push_back(std::move(*command));
+    SS_ASSIGN_OR_RETURN(DxCommand command, read_command(model, commands[i], indexed("commands", i)));
+    model.commands.push_back(std::move(command));
   }
   return model;
 }
@@ -222,8 +203,7 @@ Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out)
       std::vector<std::byte> output = bound_bytes(model, command.output, op.output());
       std::vector<std::byte> indices;
       if (command.indices) indices = bound_bytes(model, *command.indices, *op.output_indices());
-      Expected<RunStats> ran = backend.run(op, input, output, indices);
-      if (!ran) return ran.error();
+      SS_RETURN_IF_ERROR(backend.run(op, input, output, indices));
       store(model, command.output, output, op.output());
       if (command.indices) store(model, *command.indices, indices, *op.output_indices());
       continue;
@@ -231,11 +211,8 @@ Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out)
     const DxResource& resource = model.resources[command.resource];
     if (command.kind == DxCommand::Kind::WriteFile) {
       const uint64_t shape[] = {resource.count};
-      if (Status s = write_npy(command.target, resource.type, shape,
-                               std::span(resource.bytes).first(resource.count * element_size(resource.type)));
-          !s.ok()) {
-        return s;
-      }
+      SS_RETURN_IF_ERROR(write_npy(command.target, resource.type, shape,
+                                   std::span(resource.bytes).first(resource.count * element_size(resource.type))));
       continue;
     }
     out << resource.name << ":";

@@ -18,17 +18,15 @@ namespace stridescope::dxdispatch {
 using namespace json_reading;
 
 Expected<std::string> read_enum(const json& value, const std::string& path, std::string_view prefix) {
-  Expected<std::string> text = read_string(value, path);
-  if (!text) return text.error();
-  if (text->rfind(prefix, 0) == 0) return text->substr(prefix.size());
-  return *text;
+  SS_ASSIGN_OR_RETURN(std::string text, read_string(value, path));
+  if (text.rfind(prefix, 0) == 0) return text.substr(prefix.size());
+  return text;
 }
 
 Expected<DataType> read_dml_type(const json& value, const std::string& path) {
-  Expected<std::string> name = read_enum(value, path, "DML_TENSOR_DATA_TYPE_");
-  if (!name) return name.error();
-  const std::optional<DataType> type = parse_data_type(*name);
-  if (!type) return invalid(path, "unknown data type '" + *name + "'");
+  SS_ASSIGN_OR_RETURN(const std::string name, read_enum(value, path, "DML_TENSOR_DATA_TYPE_"));
+  const std::optional<DataType> type = parse_data_type(name);
+  if (!type) return invalid(path, "unknown data type '" + name + "'");
   return *type;
 }
 
@@ -49,10 +47,9 @@ Expected<uint64_t> read_initial_value(const json& value, DataType type, const st
     return encode_scalar(special, type, path);
   }
   if (!is_floating(type) && !value.is_number_integer()) return wrong_type(path, "an integer", value);
-  Expected<Scalar> scalar = read_scalar(value, path);
-  if (!scalar) return scalar.error();
-  if (type == DataType::Float16) return uint64_t{float_to_half(static_cast<float>(to_double(*scalar)))};
-  return encode_scalar(*scalar, type, path);
+  SS_ASSIGN_OR_RETURN(const Scalar scalar, read_scalar(value, path));
+  if (type == DataType::Float16) return uint64_t{float_to_half(static_cast<float>(to_double(scalar)))};
+  return encode_scalar(scalar, type, path);
 }
 
 void put(std::vector<std::byte>& bytes, DataType type, uint64_t i, uint64_t bits) {
@@ -70,25 +67,21 @@ Expected<const json*> member(const json& object, const char* key, const std::str
 // {valueCount, valueStart, valueDelta}: value += delta in the element type.
 Expected<std::vector<std::byte>> sequence(const json& init, DataType type, uint64_t count, const std::string& path) {
   std::vector<std::byte> bytes(count * element_size(type));
-  Expected<const json*> start_value = member(init, "valueStart", path);
-  if (!start_value) return start_value.error();
-  Expected<uint64_t> start = read_initial_value(**start_value, type, field(path, "valueStart"));
-  if (!start) return start.error();
-  Expected<const json*> delta_value = member(init, "valueDelta", path);
-  if (!delta_value) return delta_value.error();
-  Expected<uint64_t> delta = read_initial_value(**delta_value, type, field(path, "valueDelta"));
-  if (!delta) return delta.error();
-  uint64_t bits = *start;
+  SS_ASSIGN_OR_RETURN(const json* start_value, member(init, "valueStart", path));
+  SS_ASSIGN_OR_RETURN(const uint64_t start, read_initial_value(*start_value, type, field(path, "valueStart")));
+  SS_ASSIGN_OR_RETURN(const json* delta_value, member(init, "valueDelta", path));
+  SS_ASSIGN_OR_RETURN(const uint64_t delta, read_initial_value(*delta_value, type, field(path, "valueDelta")));
+  uint64_t bits = start;
   for (uint64_t i = 0; i < count; ++i) {
     put(bytes, type, i, bits);
     std::byte a[8] = {}, d[8] = {};
     write_element_bits(type, bits, a);
-    write_element_bits(type, *delta, d);
+    write_element_bits(type, delta, d);
     if (is_floating(type)) {
       const double sum = to_double(read_element(type, a)) + to_double(read_element(type, d));
       bits = type == DataType::Float16 ? uint64_t{float_to_half(static_cast<float>(sum))} : *encode_scalar(sum, type, "");
     } else {
-      bits += *delta;  // wraps modulo 2^bits once narrowed by put
+      bits += delta;  // wraps modulo 2^bits once narrowed by put
     }
   }
   return bytes;
@@ -108,14 +101,11 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
   const std::string init_path = field(path, "initialValues");
   std::optional<DataType> type;
   if (type_value) {
-    Expected<DataType> t = read_dml_type(*type_value, field(path, "initialValuesDataType"));
-    if (!t) return t.error();
-    type = *t;
+    SS_ASSIGN_OR_RETURN(type, read_dml_type(*type_value, field(path, "initialValuesDataType")));
   }
   if (init->is_object() && find(*init, "sourcePath")) {
-    Expected<std::string> source = read_string(*find(*init, "sourcePath"), field(init_path, "sourcePath"));
-    if (!source) return source.error();
-    Expected<NpyArray> array = read_npy(base_dir / *source, limits.max_bytes);
+    SS_ASSIGN_OR_RETURN(const std::string source, read_string(*find(*init, "sourcePath"), field(init_path, "sourcePath")));
+    Expected<NpyArray> array = read_npy(base_dir / source, limits.max_bytes);
     if (!array) return Error{array.error().code, field(init_path, "sourcePath"), array.error().to_string()};
     if (type && *type != array->type) return invalid(field(path, "initialValuesDataType"), "differs from the .npy file's type");
     resource.type = array->type;
@@ -128,28 +118,21 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
       resource.count = init->size();
       resource.bytes.resize(resource.count * element_size(*type));
       for (std::size_t i = 0; i < init->size(); ++i) {
-        Expected<uint64_t> bits = read_initial_value((*init)[i], *type, indexed(init_path, i));
-        if (!bits) return bits.error();
-        put(resource.bytes, *type, i, *bits);
+        SS_ASSIGN_OR_RETURN(const uint64_t bits, read_initial_value((*init)[i], *type, indexed(init_path, i)));
+        put(resource.bytes, *type, i, bits);
       }
     } else if (init->is_object()) {
-      Expected<const json*> count_value = member(*init, "valueCount", init_path);
-      if (!count_value) return count_value.error();
-      Expected<uint64_t> count = read_uint(**count_value, field(init_path, "valueCount"));
-      if (!count) return count.error();
-      if (*count > limits.max_bytes / element_size(*type)) return invalid(field(init_path, "valueCount"), "is too large");
-      resource.count = *count;
+      SS_ASSIGN_OR_RETURN(const json* count_value, member(*init, "valueCount", init_path));
+      SS_ASSIGN_OR_RETURN(const uint64_t count, read_uint(*count_value, field(init_path, "valueCount")));
+      if (count > limits.max_bytes / element_size(*type)) return invalid(field(init_path, "valueCount"), "is too large");
+      resource.count = count;
       if (find(*init, "valueStart")) {
-        Expected<std::vector<std::byte>> bytes = sequence(*init, *type, *count, init_path);
-        if (!bytes) return bytes.error();
-        resource.bytes = std::move(*bytes);
+        SS_ASSIGN_OR_RETURN(resource.bytes, sequence(*init, *type, count, init_path));
       } else {
-        Expected<const json*> value_json = member(*init, "value", init_path);
-        if (!value_json) return value_json.error();
-        Expected<uint64_t> value = read_initial_value(**value_json, *type, field(init_path, "value"));
-        if (!value) return value.error();
-        resource.bytes.resize(*count * element_size(*type));
-        for (uint64_t i = 0; i < *count; ++i) put(resource.bytes, *type, i, *value);
+        SS_ASSIGN_OR_RETURN(const json* value_json, member(*init, "value", init_path));
+        SS_ASSIGN_OR_RETURN(const uint64_t value, read_initial_value(*value_json, *type, field(init_path, "value")));
+        resource.bytes.resize(count * element_size(*type));
+        for (uint64_t i = 0; i < count; ++i) put(resource.bytes, *type, i, value);
       }
     } else {
       return wrong_type(init_path, "an array or an object", *init);
@@ -157,11 +140,10 @@ Expected<DxResource> read_resource(const std::string& name, const json& r, const
   }
   uint64_t size = (resource.bytes.size() + 3) / 4 * 4;
   if (const json* bytes = find(r, "sizeInBytes")) {
-    Expected<uint64_t> given = read_uint(*bytes, field(path, "sizeInBytes"));
-    if (!given) return given.error();
-    if (*given < resource.bytes.size()) return invalid(field(path, "sizeInBytes"), "is smaller than the initial values");
-    if (*given > limits.max_bytes) return invalid(field(path, "sizeInBytes"), "is larger than --max-bytes");
-    size = *given;
+    SS_ASSIGN_OR_RETURN(const uint64_t given, read_uint(*bytes, field(path, "sizeInBytes")));
+    if (given < resource.bytes.size()) return invalid(field(path, "sizeInBytes"), "is smaller than the initial values");
+    if (given > limits.max_bytes) return invalid(field(path, "sizeInBytes"), "is larger than --max-bytes");
+    size = given;
   }
   resource.bytes.resize(size);
   return resource;

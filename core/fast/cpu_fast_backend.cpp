@@ -156,7 +156,7 @@ CpuFastPlan CpuFastBackend::prepare(const Operation& op) const {
 Status CpuFastBackend::run(CpuFastPlan& plan, std::span<const std::byte> input, std::span<std::byte> output,
                            std::span<std::byte> indices) {
   CpuFastPlan::Impl& p = *plan.impl_;
-  if (auto sizes = check_buffer_sizes(p.op, input, output, indices); !sizes) return sizes.error();
+  SS_RETURN_IF_ERROR(check_buffer_sizes(p.op, input, output, indices));
   if (p.by_reference) {
     auto ran = CpuReferenceBackend().run(p.op, input, output, indices);
     return ran ? Status{} : Status(ran.error());
@@ -181,7 +181,7 @@ Expected<RunStats> CpuFastBackend::run(const Operation& op, std::span<const std:
     CpuFastPlan plan = prepare(op);
     status = run(plan, input, output, indices);
   }
-  if (!status) return status.error();
+  SS_RETURN_IF_ERROR(status);
   return RunStats{};
 }
 

@@ -117,29 +117,28 @@ Expected<StagedFile> stage(const std::filesystem::path& path, const std::functio
   const std::filesystem::file_status status = std::filesystem::status(path, status_error);  // follows links
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
       !std::filesystem::is_directory(status)) {
-    if (Status written = write_in_place(path, write); !written.ok()) return written.error();
+    SS_RETURN_IF_ERROR(write_in_place(path, write));
     return StagedFile{path, std::nullopt};
   }
   // Refused before anything is written: renaming over a folder would fail
   // only after the other files of a set had replaced theirs.
   if (std::filesystem::is_directory(status)) return io_error(path, "is a folder, not a file");
   StagedFile staged{resolve_links(path), std::nullopt};
-  Expected<std::filesystem::path> temporary = create_temporary_beside(staged.destination);
-  if (!temporary) return temporary.error();
-  staged.temporary = *temporary;
+  SS_ASSIGN_OR_RETURN(const std::filesystem::path temporary, create_temporary_beside(staged.destination));
+  staged.temporary = temporary;
   auto abandon = [&](const std::string& why) -> Error {
     discard(staged);
     return io_error(staged.destination, why);
   };
   {
-    std::ofstream stream(*temporary, std::ios::binary | std::ios::trunc);
+    std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
     if (!stream) return abandon("cannot open for writing");
     if (!write(stream)) return abandon("writing was abandoned");
     stream.flush();
     if (!stream) return abandon("write failed (disk full?)");
   }
 #ifdef STRIDESCOPE_POSIX_FILES
-  if (!sync_path(*temporary, O_RDONLY)) return abandon("fsync failed: " + errno_text());
+  if (!sync_path(temporary, O_RDONLY)) return abandon("fsync failed: " + errno_text());
 #endif
   return staged;
 }
@@ -164,9 +163,8 @@ Status commit(const StagedFile& staged) {
 
 Status write_file_atomically(const std::filesystem::path& path,
                              const std::function<bool(std::ostream&)>& write) {
-  Expected<StagedFile> staged = stage(path, write);
-  if (!staged) return staged.error();
-  return commit(*staged);
+  SS_ASSIGN_OR_RETURN(const StagedFile staged, stage(path, write));
+  return commit(staged);
 }
 
 Status write_files_atomically(std::span<const FileContents> files) {

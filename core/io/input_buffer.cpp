@@ -20,7 +20,7 @@ Expected<std::vector<std::byte>> make_input_buffer(const Spec& spec, const Tenso
   std::vector<std::byte> buffer(input.buffer_bytes());
 
   if (const auto* fill = std::get_if<Fill>(&spec.input_source)) {
-    if (Status s = check_fill(*fill, type, "input.fill.random"); !s) return s.error();
+    SS_RETURN_IF_ERROR(check_fill(*fill, type, "input.fill.random"));
     fill_buffer(*fill, type, elements, buffer);
     return buffer;
   }
@@ -30,9 +30,8 @@ Expected<std::vector<std::byte>> make_input_buffer(const Spec& spec, const Tenso
                                        std::to_string(elements) + " (its sizes and strides span that many elements)");
     }
     for (uint64_t i = 0; i < elements; ++i) {
-      Expected<uint64_t> bits = encode_scalar((*data)[i], type, indexed("input.data", i));
-      if (!bits) return bits.error();
-      write_element_bits(type, *bits, buffer.data() + i * size);
+      SS_ASSIGN_OR_RETURN(const uint64_t bits, encode_scalar((*data)[i], type, indexed("input.data", i)));
+      write_element_bits(type, bits, buffer.data() + i * size);
     }
     return buffer;
   }

@@ -147,9 +147,8 @@ Expected<std::vector<T>> read_array(const json& value, const std::string& path, 
   }
   std::vector<T> result;
   for (std::size_t i = 0; i < value.size(); ++i) {
-    Expected<T> entry = read_one(value[i], indexed(path, i));
-    if (!entry) return entry.error();
-    result.push_back(*entry);
+    SS_ASSIGN_OR_RETURN(const T entry, read_one(value[i], indexed(path, i)));
+    result.push_back(entry);
   }
   return result;
 }
@@ -178,18 +177,15 @@ std::string data_type_names() {
 }  // namespace
 
 Expected<DataType> read_data_type(const json& value, const std::string& path) {
-  Expected<std::string> name = read_string(value, path);
-  if (!name) return name.error();
-  if (auto type = parse_data_type(*name)) return *type;
-  return invalid(path, "unknown data type \"" + *name + "\" (expected " + data_type_names() + ")");
+  SS_ASSIGN_OR_RETURN(const std::string name, read_string(value, path));
+  if (auto type = parse_data_type(name)) return *type;
+  return invalid(path, "unknown data type \"" + name + "\" (expected " + data_type_names() + ")");
 }
 
 Status read_optional_uints(const json& object, const std::string& path, std::string_view key,
                            std::optional<std::vector<uint64_t>>& out) {
   if (const json* member = find(object, key)) {
-    Expected<std::vector<uint64_t>> values = read_uint_array(*member, field(path, key));
-    if (!values) return values.error();
-    out = std::move(*values);
+    SS_ASSIGN_OR_RETURN(out, read_uint_array(*member, field(path, key)));
   }
   return {};
 }
@@ -198,9 +194,7 @@ Status read_required_uints(const json& object, const std::string& path, std::str
                            std::vector<uint64_t>& out) {
   const json* member = find(object, key);
   if (!member) return missing(field(path, key));
-  Expected<std::vector<uint64_t>> values = read_uint_array(*member, field(path, key));
-  if (!values) return values.error();
-  out = std::move(*values);
+  SS_ASSIGN_OR_RETURN(out, read_uint_array(*member, field(path, key)));
   return {};
 }
 

@@ -89,7 +89,7 @@ class HeaderParser {
       } else if (key == "shape") {
         if (shape) return fail("duplicate key 'shape' in the header");
         std::vector<uint64_t> value;
-        if (Status status = read_shape(value); !status.ok()) return status.error();
+        SS_RETURN_IF_ERROR(read_shape(value));
         shape = std::move(value);
       } else {
         return fail("unexpected key '" + key + "' in the header");
@@ -215,23 +215,22 @@ Expected<Header> parse_preamble(std::span<const std::byte> prefix, uint64_t max_
     return bad_file("the file ends inside its header");
   }
   const auto* text = reinterpret_cast<const char*>(prefix.data() + fixed);
-  Expected<Header> header = HeaderParser(std::string_view(text, header_length)).parse();
-  if (!header) return header;
+  SS_ASSIGN_OR_RETURN(Header header, HeaderParser(std::string_view(text, header_length)).parse());
 
   uint64_t elements = 1;
-  for (uint64_t extent : header->shape) {
+  for (uint64_t extent : header.shape) {
     const auto product = checked_mul(elements, extent);
     if (!product) return bad_file("the shape's element count overflows");
     elements = *product;
   }
-  const auto bytes = checked_mul(elements, element_size(header->type));
+  const auto bytes = checked_mul(elements, element_size(header.type));
   if (!bytes) return bad_file("the shape's byte count overflows");
   if (*bytes > max_bytes) {
     return bad_file("array of " + std::to_string(*bytes) + " bytes exceeds the limit of " +
                     std::to_string(max_bytes) + " bytes (--max-bytes)");
   }
-  header->data_offset = fixed + header_length;
-  header->data_bytes = *bytes;
+  header.data_offset = fixed + header_length;
+  header.data_bytes = *bytes;
   return header;
 }
 
@@ -259,12 +258,11 @@ std::string npy_descr(DataType type) {
 
 Expected<NpyArray> parse_npy(std::span<const std::byte> bytes, uint64_t max_bytes) {
   uint64_t needs = 0;
-  Expected<Header> header = parse_preamble(bytes, max_bytes, needs);
-  if (!header) return header.error();
-  const uint64_t have = bytes.size() - header->data_offset;
-  if (have != header->data_bytes) return data_size_error(have, header->data_bytes);
-  const auto data = bytes.subspan(header->data_offset);
-  return NpyArray{header->type, std::move(header->shape), {data.begin(), data.end()}};
+  SS_ASSIGN_OR_RETURN(Header header, parse_preamble(bytes, max_bytes, needs));
+  const uint64_t have = bytes.size() - header.data_offset;
+  if (have != header.data_bytes) return data_size_error(have, header.data_bytes);
+  const auto data = bytes.subspan(header.data_offset);
+  return NpyArray{header.type, std::move(header.shape), {data.begin(), data.end()}};
 }
 
 Expected<NpyArray> read_npy(const std::filesystem::path& file, uint64_t max_bytes) {

@@ -84,26 +84,25 @@ Expected<std::vector<std::byte>> read_tensor(const json& document, std::string_v
   const std::string path(key);
   const json* object = find(document, key);
   if (!object) return missing(path);
-  if (Status s = check_object(*object, path, {"dataType", "sizes", "strides", "data"}); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_object(*object, path, {"dataType", "sizes", "strides", "data"}));
 
   const json* type_value = find(*object, "dataType");
   if (!type_value) return missing(field(path, "dataType"));
-  Expected<DataType> type = read_data_type(*type_value, field(path, "dataType"));
-  if (!type) return type.error();
-  if (*type != desc.data_type()) {
+  SS_ASSIGN_OR_RETURN(const DataType type, read_data_type(*type_value, field(path, "dataType")));
+  if (type != desc.data_type()) {
     return Error{ErrorCode::InvalidSpec, field(path, "dataType"),
-                 std::string("is ") + std::string(to_string(*type)) + "; the spec's is " +
+                 std::string("is ") + std::string(to_string(type)) + "; the spec's is " +
                      std::string(to_string(desc.data_type()))};
   }
   std::vector<uint64_t> sizes;
-  if (Status s = read_required_uints(*object, path, "sizes", sizes); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(read_required_uints(*object, path, "sizes", sizes));
   const std::vector<uint64_t> expected_sizes(desc.sizes().begin(), desc.sizes().end());
   if (sizes != expected_sizes) {
     return Error{ErrorCode::InvalidSpec, field(path, "sizes"),
                  "are " + list_text(sizes) + "; the spec's are " + list_text(expected_sizes)};
   }
   std::optional<std::vector<uint64_t>> strides;
-  if (Status s = read_optional_uints(*object, path, "strides", strides); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(read_optional_uints(*object, path, "strides", strides));
   const std::vector<uint64_t> expected_strides(desc.strides().begin(), desc.strides().end());
   if (strides && *strides != expected_strides) {
     return Error{ErrorCode::InvalidSpec, field(path, "strides"),
@@ -123,11 +122,9 @@ Expected<std::vector<std::byte>> read_tensor(const json& document, std::string_v
   std::vector<std::byte> buffer(desc.buffer_bytes());  // rounded up to 4 bytes, as every buffer is
   for (std::size_t i = 0; i < data->size(); ++i) {
     const std::string element_path = indexed(data_path, i);
-    Expected<Scalar> value = read_scalar((*data)[i], element_path);
-    if (!value) return value.error();
-    Expected<uint64_t> bits = encode_scalar(*value, desc.data_type(), element_path);
-    if (!bits) return bits.error();
-    write_element_bits(desc.data_type(), *bits, buffer.data() + i * size);
+    SS_ASSIGN_OR_RETURN(const Scalar value, read_scalar((*data)[i], element_path));
+    SS_ASSIGN_OR_RETURN(const uint64_t bits, encode_scalar(value, desc.data_type(), element_path));
+    write_element_bits(desc.data_type(), bits, buffer.data() + i * size);
   }
   return buffer;
 }
@@ -140,27 +137,20 @@ Expected<ResultDocument> read_result_document(std::string_view text, const Opera
 
 Expected<ResultDocument> read_result_document(std::string_view text, const TensorDesc& output,
                                               const TensorDesc* indices) {
-  Expected<json> document = parse_json(text);
-  if (!document) return document.error();
-  if (!document->is_object()) return wrong_type("", "an object", *document);
+  SS_ASSIGN_OR_RETURN(const json document, parse_json(text));
+  if (!document.is_object()) return wrong_type("", "an object", document);
   if (indices) {
-    if (Status s = check_object(*document, "", {"backend", "output", "outputIndices"}); !s.ok()) return s.error();
-  } else if (Status s = check_object(*document, "", {"backend", "output"}); !s.ok()) {
-    return s.error();
+    SS_RETURN_IF_ERROR(check_object(document, "", {"backend", "output", "outputIndices"}));
+  } else {
+    SS_RETURN_IF_ERROR(check_object(document, "", {"backend", "output"}));
   }
   ResultDocument result;
-  if (const json* backend = find(*document, "backend")) {
-    Expected<std::string> name = read_string(*backend, "backend");
-    if (!name) return name.error();
-    result.backend = *name;
+  if (const json* backend = find(document, "backend")) {
+    SS_ASSIGN_OR_RETURN(result.backend, read_string(*backend, "backend"));
   }
-  Expected<std::vector<std::byte>> output_buffer = read_tensor(*document, "output", output);
-  if (!output_buffer) return output_buffer.error();
-  result.output = std::move(*output_buffer);
+  SS_ASSIGN_OR_RETURN(result.output, read_tensor(document, "output", output));
   if (indices) {
-    Expected<std::vector<std::byte>> indices_buffer = read_tensor(*document, "outputIndices", *indices);
-    if (!indices_buffer) return indices_buffer.error();
-    result.indices = std::move(*indices_buffer);
+    SS_ASSIGN_OR_RETURN(result.indices, read_tensor(document, "outputIndices", *indices));
   }
   return result;
 }

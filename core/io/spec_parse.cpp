@@ -18,11 +18,9 @@ using namespace json_reading;
 
 Status read_tensor_shape(const json& object, const std::string& path, TensorRequest& tensor) {
   if (const json* type = find(object, "dataType")) {
-    Expected<DataType> parsed = read_data_type(*type, field(path, "dataType"));
-    if (!parsed) return parsed.error();
-    tensor.data_type = *parsed;
+    SS_ASSIGN_OR_RETURN(tensor.data_type, read_data_type(*type, field(path, "dataType")));
   }
-  if (Status s = read_optional_uints(object, path, "sizes", tensor.sizes); !s.ok()) return s;
+  SS_RETURN_IF_ERROR(read_optional_uints(object, path, "sizes", tensor.sizes));
   return read_optional_uints(object, path, "strides", tensor.strides);
 }
 
@@ -30,8 +28,7 @@ Status read_tensor_shape(const json& object, const std::string& path, TensorRequ
 // that a double cannot hold exactly (9007199254740993) would move the
 // interval, and an INT64 fill could then draw a value outside the one written.
 Expected<double> read_fill_bound(const json& value, const std::string& path) {
-  Expected<double> bound = read_finite_double(value, path);
-  if (!bound) return bound.error();
+  SS_ASSIGN_OR_RETURN(const double bound, read_finite_double(value, path));
   std::optional<WideInt> integer;
   if (value.is_number_unsigned()) {
     integer = static_cast<WideInt>(value.get<uint64_t>());
@@ -41,9 +38,9 @@ Expected<double> read_fill_bound(const json& value, const std::string& path) {
     integer = decimal_truncated(*decimal);
   }
   const bool in_64_bit_range = integer && *integer > -(WideInt{1} << 64) && *integer < (WideInt{1} << 64);
-  if (in_64_bit_range && static_cast<WideInt>(*bound) != *integer) {
+  if (in_64_bit_range && static_cast<WideInt>(bound) != *integer) {
     return invalid(path, "is an integer a double cannot hold exactly (it would become " +
-                             format_scalar(Scalar{*bound}) + "); random bounds are doubles, exact up to 2^53");
+                             format_scalar(Scalar{bound}) + "); random bounds are doubles, exact up to 2^53");
   }
   return bound;
 }
@@ -56,22 +53,18 @@ Expected<Fill> read_fill(const json& value, const std::string& path) {
     return invalid(path, "unknown fill \"" + name + "\" (expected \"iota\", \"zeros\" or {\"random\": {...}})");
   }
   if (!value.is_object()) return wrong_type(path, "\"iota\", \"zeros\" or {\"random\": {...}}", value);
-  if (Status s = check_object(value, path, {"random"}); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_object(value, path, {"random"}));
   const json* random = find(value, "random");
   if (!random) return missing(field(path, "random"));
   const std::string random_path = field(path, "random");
-  if (Status s = check_object(*random, random_path, {"seed", "min", "max"}); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_object(*random, random_path, {"seed", "min", "max"}));
   FillRandom fill;
   if (const json* seed = find(*random, "seed")) {
-    Expected<uint64_t> parsed = read_uint(*seed, field(random_path, "seed"));
-    if (!parsed) return parsed.error();
-    fill.seed = *parsed;
+    SS_ASSIGN_OR_RETURN(fill.seed, read_uint(*seed, field(random_path, "seed")));
   }
   for (auto [key, target] : {std::pair{"min", &fill.min}, std::pair{"max", &fill.max}}) {
     if (const json* bound = find(*random, key)) {
-      Expected<double> parsed = read_fill_bound(*bound, field(random_path, key));
-      if (!parsed) return parsed.error();
-      *target = *parsed;
+      SS_ASSIGN_OR_RETURN(*target, read_fill_bound(*bound, field(random_path, key)));
     }
   }
   if (fill.min > fill.max) return invalid(field(random_path, "max"), "must not be less than min");
@@ -83,21 +76,18 @@ Expected<std::vector<Scalar>> read_data(const json& value, const std::string& pa
   std::vector<Scalar> data;
   data.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i) {
-    Expected<Scalar> entry = read_scalar(value[i], indexed(path, i));
-    if (!entry) return entry.error();
-    data.push_back(*entry);
+    SS_ASSIGN_OR_RETURN(const Scalar entry, read_scalar(value[i], indexed(path, i)));
+    data.push_back(entry);
   }
   return data;
 }
 
 Status read_input(const json& object, const std::filesystem::path& base_dir, Spec& spec) {
   const std::string path = "input";
-  if (Status s = check_object(object, path, {"dataType", "sizes", "strides", "data", "fill", "npy"}); !s.ok()) {
-    return s;
-  }
+  SS_RETURN_IF_ERROR(check_object(object, path, {"dataType", "sizes", "strides", "data", "fill", "npy"}));
   if (!find(object, "dataType")) return missing(field(path, "dataType"));
   if (!find(object, "sizes")) return missing(field(path, "sizes"));
-  if (Status s = read_tensor_shape(object, path, spec.request.input); !s.ok()) return s;
+  SS_RETURN_IF_ERROR(read_tensor_shape(object, path, spec.request.input));
 
   const char* source = nullptr;
   for (const char* key : {"data", "fill", "npy"}) {
@@ -109,18 +99,13 @@ Status read_input(const json& object, const std::filesystem::path& base_dir, Spe
     source = key;
   }
   if (const json* data = find(object, "data")) {
-    Expected<std::vector<Scalar>> values = read_data(*data, field(path, "data"));
-    if (!values) return values.error();
-    spec.input_source = std::move(*values);
+    SS_ASSIGN_OR_RETURN(spec.input_source, read_data(*data, field(path, "data")));
   } else if (const json* fill = find(object, "fill")) {
-    Expected<Fill> parsed = read_fill(*fill, field(path, "fill"));
-    if (!parsed) return parsed.error();
-    spec.input_source = *parsed;
+    SS_ASSIGN_OR_RETURN(spec.input_source, read_fill(*fill, field(path, "fill")));
   } else if (const json* npy = find(object, "npy")) {
-    Expected<std::string> file = read_string(*npy, field(path, "npy"));
-    if (!file) return file.error();
-    if (file->empty()) return invalid(field(path, "npy"), "must not be empty");
-    const std::filesystem::path relative(*file);
+    SS_ASSIGN_OR_RETURN(const std::string file, read_string(*npy, field(path, "npy")));
+    if (file.empty()) return invalid(field(path, "npy"), "must not be empty");
+    const std::filesystem::path relative(file);
     spec.input_source = relative.is_absolute() || base_dir.empty() ? relative : base_dir / relative;
   } else {
     spec.input_source = Fill{FillIota{}};
@@ -131,11 +116,10 @@ Status read_input(const json& object, const std::filesystem::path& base_dir, Spe
 // Params: each op's fields as its schema lists them (op_schema.h).
 
 Status read_padding_mode(const json& value, const std::string& path, PaddingMode& out) {
-  Expected<std::string> name = read_string(value, path);
-  if (!name) return name.error();
-  const auto mode = parse_padding_mode(*name);
+  SS_ASSIGN_OR_RETURN(const std::string name, read_string(value, path));
+  const auto mode = parse_padding_mode(name);
   if (!mode) {
-    return invalid(path, "unknown padding mode \"" + *name + "\" (expected CONSTANT, EDGE, REFLECTION, SYMMETRIC)");
+    return invalid(path, "unknown padding mode \"" + name + "\" (expected CONSTANT, EDGE, REFLECTION, SYMMETRIC)");
   }
   out = *mode;
   return {};
@@ -143,8 +127,7 @@ Status read_padding_mode(const json& value, const std::string& path, PaddingMode
 
 template <class T, class Out>
 Status assign(Expected<T> parsed, Out& out) {
-  if (!parsed) return parsed.error();
-  out = std::move(*parsed);
+  SS_ASSIGN_OR_RETURN(out, std::move(parsed));
   return {};
 }
 
@@ -173,10 +156,10 @@ Expected<ParamsRequest> read_op_params(OpKind kind, const json& params, const st
   const OpSchema& schema = op_schema(kind);
   std::vector<std::string_view> names;
   for (const ParamField& param : schema.params) names.push_back(param.json_name);
-  if (Status s = check_object(params, path, names); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(check_object(params, path, names));
   ParamsRequest request = empty_params_request(kind);
   for (const ParamField& param : schema.params) {
-    if (Status s = read_param(params, path, param, param_slot(request, param)); !s.ok()) return s.error();
+    SS_RETURN_IF_ERROR(read_param(params, path, param, param_slot(request, param)));
   }
   return request;
 }
@@ -206,9 +189,7 @@ Error with_file(Error error, const std::filesystem::path& file) {
 }  // namespace
 
 Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::path& base_dir) {
-  Expected<json> parsed = parse_json(json_text);
-  if (!parsed) return parsed.error();
-  const json& document = *parsed;
+  SS_ASSIGN_OR_RETURN(const json document, parse_json(json_text));
   if (Status s = check_object(document, "", {"op", "input", "output", "outputIndices", "params"}); !s.ok()) {
     Error error = s.error();
     if (!document.is_object()) error.message = "a spec is a JSON object, got " + type_name(document);
@@ -217,44 +198,39 @@ Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::pat
 
   const json* op = find(document, "op");
   if (!op) return missing("op");
-  Expected<std::string> op_name = read_string(*op, "op");
-  if (!op_name) return op_name.error();
-  const auto kind = parse_op_kind(*op_name);
+  SS_ASSIGN_OR_RETURN(const std::string op_name, read_string(*op, "op"));
+  const auto kind = parse_op_kind(op_name);
   if (!kind) {
-    return invalid("op", "unknown op \"" + *op_name +
+    return invalid("op", "unknown op \"" + op_name +
                              "\" (expected identity, slice, slice1, padding, max_pooling2)");
   }
 
   Spec spec;
   const json* input = find(document, "input");
   if (!input) return missing("input");
-  if (Status s = read_input(*input, base_dir, spec); !s.ok()) return s.error();
+  SS_RETURN_IF_ERROR(read_input(*input, base_dir, spec));
 
   if (const json* output = find(document, "output")) {
-    if (Status s = check_object(*output, "output", {"dataType", "sizes", "strides"}); !s.ok()) return s.error();
-    if (Status s = read_tensor_shape(*output, "output", spec.request.output); !s.ok()) return s.error();
+    SS_RETURN_IF_ERROR(check_object(*output, "output", {"dataType", "sizes", "strides"}));
+    SS_RETURN_IF_ERROR(read_tensor_shape(*output, "output", spec.request.output));
   }
   if (const json* indices = find(document, "outputIndices")) {
-    if (Status s = check_object(*indices, "outputIndices", {"dataType", "sizes", "strides"}); !s.ok()) {
-      return s.error();
-    }
+    SS_RETURN_IF_ERROR(check_object(*indices, "outputIndices", {"dataType", "sizes", "strides"}));
     TensorRequest request;
-    if (Status s = read_tensor_shape(*indices, "outputIndices", request); !s.ok()) return s.error();
+    SS_RETURN_IF_ERROR(read_tensor_shape(*indices, "outputIndices", request));
     spec.request.output_indices = request;
   }
 
-  Expected<ParamsRequest> params = read_params(*kind, find(document, "params"));
-  if (!params) return params.error();
-  spec.request.params = std::move(*params);
+  SS_ASSIGN_OR_RETURN(spec.request.params, read_params(*kind, find(document, "params")));
   return spec;
 }
 
 Expected<Spec> load_spec_file(const std::filesystem::path& file) {
-  Expected<std::string> text = read_text_file(
-      file, kMaxSpecBytes,
-      "spec file is larger than " + std::to_string(kMaxSpecBytes) + " bytes; give large inputs as .npy files");
-  if (!text) return text.error();
-  Expected<Spec> spec = parse_spec(*text, file.parent_path());
+  SS_ASSIGN_OR_RETURN(const std::string text,
+                      read_text_file(file, kMaxSpecBytes,
+                                     "spec file is larger than " + std::to_string(kMaxSpecBytes) +
+                                         " bytes; give large inputs as .npy files"));
+  Expected<Spec> spec = parse_spec(text, file.parent_path());
   if (!spec) return with_file(spec.error(), file);
   return spec;
 }

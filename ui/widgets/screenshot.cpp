@@ -82,12 +82,10 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
   QApplication::processEvents();
 
   for (const QString& spec : specs) {
-    const Status opened = window.open_file(spec);
-    if (!opened) return opened;
+    SS_RETURN_IF_ERROR(window.open_file(spec));
     if (!wait_until_settled(window)) return Error{ErrorCode::BackendFailure, "", "timed out on " + spec.toStdString()};
     select_representative_element(window);
-    const Status saved = grab(window, QDir(options.directory).filePath(QFileInfo(spec).completeBaseName() + ".png"), written);
-    if (!saved) return saved;
+    SS_RETURN_IF_ERROR(grab(window, QDir(options.directory).filePath(QFileInfo(spec).completeBaseName() + ".png"), written));
   }
   if (!options.extras) return {};
 
@@ -95,8 +93,7 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
   const QString edge = QDir(examples_directory()).filePath(QStringLiteral("padding_example2_edge.json"));
   if (QFileInfo::exists(edge) && window.open_file(edge).ok() && wait_until_settled(window)) {
     window.selection()->hover_input(SignedCoord{0, 0, 3, 0});
-    const Status saved = grab(window, QDir(options.directory).filePath(QStringLiteral("hover_input_padding_edge.png")), written);
-    if (!saved) return saved;
+    SS_RETURN_IF_ERROR(grab(window, QDir(options.directory).filePath(QStringLiteral("hover_input_padding_edge.png")), written));
     window.selection()->clear_hover();
   }
 
@@ -116,15 +113,13 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
     stride->setValue(0);
   }
   wait_until_settled(window);
-  Status saved = grab(window, QDir(options.directory).filePath(QStringLiteral("invalid_edit_stride_zero.png")), written);
-  if (!saved) return saved;
+  SS_RETURN_IF_ERROR(grab(window, QDir(options.directory).filePath(QStringLiteral("invalid_edit_stride_zero.png")), written));
 
   // A large tensor: the views zoom out to heat maps.
   window.document()->reset(large_spec(), std::nullopt);
   if (!wait_until_settled(window, 60000)) return Error{ErrorCode::BackendFailure, "", "timed out on the large tensor"};
   select_representative_element(window);
-  saved = grab(window, QDir(options.directory).filePath(QStringLiteral("large_1x3x1024x1024_padding.png")), written);
-  if (!saved) return saved;
+  SS_RETURN_IF_ERROR(grab(window, QDir(options.directory).filePath(QStringLiteral("large_1x3x1024x1024_padding.png")), written));
 
   window.document()->reset(default_spec(), std::nullopt);
   wait_until_settled(window);
