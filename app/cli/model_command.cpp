@@ -1,15 +1,43 @@
 // stridescope-cli run MODEL.json: a DxDispatch model (recognised by its
 // "dispatchables") read, checked whole before anything runs, run command by
 // command on the chosen backend, and what its print commands print on stdout
-// ("NAME: v0, v1, ...", the buffer in its initializer's type).
+// ("NAME: v0, v1, ...", the buffer in its initializer's type). With --out
+// RESULT.json it also writes the final contents of every resource:
+//   {"resources": {NAME: {"dataType": T, "data": [...]}, ...}}
+// in the model's resource order, each buffer's elements in buffer order,
+// numbers written as the result document writes them.
 #include <system_error>
+
+#include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "core/codegen/dxdispatch_model.h"
+#include "core/io/atomic_file.h"
+#include "core/io/json_number.h"
 #include "core/io/spec_file.h"
 #include "core/io/text_file.h"
 
 namespace stridescope::cli {
+namespace {
+
+void write_resources_document(std::ostream& out, const DxModel& model) {
+  out << "{\n  \"resources\": {";
+  const char* separator = "\n";
+  for (const DxResource& resource : model.resources) {
+    std::string data;
+    const std::size_t size = element_size(resource.type);
+    for (uint64_t i = 0; i < resource.count; ++i) {
+      if (i > 0) data += ',';
+      append_json_element(data, resource.type, resource.bytes.data() + i * size);
+    }
+    out << separator << "    " << nlohmann::json(resource.name).dump() << ": {\"dataType\": \""
+        << to_string(resource.type) << "\", \"data\": [" << data << "]}";
+    separator = ",\n";
+  }
+  out << "\n  }\n}\n";
+}
+
+}  // namespace
 
 // Only a regular file is looked into: a pipe read here could not be read
 // again as a spec.
@@ -23,7 +51,9 @@ bool is_dxdispatch_model_file(const std::string& path) {
 int command_run_model(Context& context) {
   const CliArguments& args = context.args;
   const std::filesystem::path file = args.positional[0];
-  if (args.out) return fail(context, invalid("--out", "is not supported for DxDispatch models yet"));
+  if (args.out && is_npy_file(*args.out)) {
+    return fail(context, invalid("--out", "a model's result is a JSON document of its resources, not .npy"));
+  }
   Expected<std::string> text = read_text_file(file, kMaxSpecBytes, "is longer than a model may be");
   if (!text) return fail(context, text.error());
   Expected<DxModel> model = parse_dxdispatch_model(*text, file.parent_path(), context.limits);
@@ -31,6 +61,13 @@ int command_run_model(Context& context) {
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
   if (!backend) return fail(context, backend.error());
   if (Status s = run_dxdispatch_model(*model, **backend, context.out); !s.ok()) return fail(context, s.error());
+  if (args.out) {
+    const Status written = write_file_atomically(*args.out, [&](std::ostream& stream) {
+      write_resources_document(stream, *model);
+      return static_cast<bool>(stream);
+    });
+    if (!written.ok()) return fail(context, written.error());
+  }
   return kExitOk;
 }
 
