@@ -2,7 +2,7 @@
 // has (app/backend_factory.h, the only place that knows Vulkan exists), hand
 // them to the window, start.
 //
-//   stridescope [SPEC] [--backend cpu|vulkan] [--screenshot DIR]
+//   stridescope [SPEC] [--backend cpu|vulkan] [--play] [--screenshot DIR]
 #include <cstdio>
 
 #include <QApplication>
@@ -34,7 +34,13 @@ int main(int argc, char** argv) {
       QStringLiteral("screenshot"),
       QStringLiteral("Render the main window for every example (or SPEC) to PNG files in DIR, then exit."),
       QStringLiteral("dir"));
+  // A teacher's projector shortcut: open the spec and step through it at once.
+  const QCommandLineOption play_option(
+      QStringLiteral("play"),
+      QStringLiteral("Start the step-through animation over the output elements at once "
+                     "(Space pauses, Left/Right step)."));
   parser.addOption(backend_option);
+  parser.addOption(play_option);
   parser.addOption(screenshot_option);
   parser.process(app);
 
@@ -66,6 +72,7 @@ int main(int argc, char** argv) {
                            QStringLiteral("Could not open %1:\n%2").arg(spec, QString::fromStdString(status.error().to_string())));
     }
   }
+  if (parser.isSet(play_option)) window.play_animation();
   window.show();
   // Edits an unclean exit left in the autosave (ui/autosave.h) are offered
   // back once the window is up, so the question has a window to belong to.

@@ -90,26 +90,28 @@ void LinkedSelection::hover_output(std::optional<Coord> coord) {
 
 void LinkedSelection::select_output(std::optional<Coord> coord) {
   selected_ = std::move(coord);
-  if (selected_ && evaluation_ && models_.input) {
-    // Bring the input plane to where the selected element's source lives.
+  if (selected_ && evaluation_) {
+    // Bring the output (and indices) plane to the selected element, and the
+    // input plane to where its source lives: a click, the compare table or
+    // the animation may select an element on a plane not shown.
+    for (TensorPlaneModel* model : {models_.output, models_.indices}) bring_to_plane(model, to_signed(*selected_));
     const Expected<Provenance> p = explain(evaluation_->op(), evaluation_->provenance, *selected_, evaluation_->input, kMaxDrawnTaps);
-    if (p) {
-      std::optional<SignedCoord> target;
-      if (p->source) {
-        target = to_signed(*p->source);
-      } else if (!p->window.empty()) {
-        target = p->window.front().coord;
-      }
-      if (target && !models_.input->cell_of(*target)) {
-        PlaneSelection plane = models_.input->plane();
-        for (std::size_t d = 0; d < plane.fixed.size() && d < target->size(); ++d) {
-          plane.fixed[d] = static_cast<uint64_t>(std::max<int64_t>((*target)[d], 0));
-        }
-        models_.input->set_plane(plane);
-      }
+    if (p && p->source) {
+      bring_to_plane(models_.input, to_signed(*p->source));
+    } else if (p && !p->window.empty()) {
+      bring_to_plane(models_.input, p->window.front().coord);
     }
   }
   refresh();
+}
+
+void LinkedSelection::bring_to_plane(TensorPlaneModel* model, const SignedCoord& target) {
+  if (!model || !model->desc() || model->desc()->rank() != target.size() || model->cell_of(target)) return;
+  PlaneSelection plane = model->plane();
+  for (std::size_t d = 0; d < plane.fixed.size() && d < target.size(); ++d) {
+    plane.fixed[d] = static_cast<uint64_t>(std::max<int64_t>(target[d], 0));
+  }
+  model->set_plane(plane);
 }
 
 void LinkedSelection::hover_input(std::optional<SignedCoord> coord) {

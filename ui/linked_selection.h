@@ -40,6 +40,8 @@ class LinkedSelection : public QObject {
 
   // Output and indices share coordinates: both report through these.
   void hover_output(std::optional<Coord> coord);
+  // Also brings the output and indices planes to the element, and the input
+  // plane to its source (or its pooling window's first tap).
   void select_output(std::optional<Coord> coord);
   // `coord` may lie in a pooling input's padding margin.
   void hover_input(std::optional<SignedCoord> coord);
@@ -58,6 +60,8 @@ class LinkedSelection : public QObject {
   enum class Focus { None, Output, Input, Memory };
 
   void refresh();
+  // Shows the plane `target` lies on, when `model` shows another.
+  static void bring_to_plane(TensorPlaneModel* model, const SignedCoord& target);
   void show_output(const Coord& coord);
   void show_input(const SignedCoord& coord);
   void show_memory(TensorRole role, uint64_t offset);

@@ -133,7 +133,10 @@ void TensorPlaneModel::apply(State next) {
   };
   const bool reshape = extent(next, true) != rowCount() || extent(next, false) != columnCount() ||
                        next.plane.row_dim != plane_.row_dim || next.plane.column_dim != plane_.column_dim;
-  const bool plane_changed = !(next.plane == plane_);
+  // New sizes with the same plane extent (1x1x2x2 to 1x2x2x2) reset nothing,
+  // yet the plane selector must offer the new indices.
+  const auto sizes_of = [](const TensorDesc* desc) { return desc ? desc->sizes() : Sizes{}; };
+  const bool plane_changed = !(next.plane == plane_) || !(sizes_of(next.desc) == sizes_of(desc_));
   if (reshape) beginResetModel();
   evaluation_ = std::move(next.evaluation);
   desc_ = next.desc;

@@ -99,6 +99,7 @@ class TensorPlaneModel : public GridModel {
   void set_editable(bool editable) { editable_ = editable; }
 
  signals:
+  // The plane shown, or the sizes of the tensor it is cut from, changed.
   void planeChanged();
   // A value typed into an input cell: the element's buffer offset and text.
   void valueEdited(quint64 offset, const QString& text);

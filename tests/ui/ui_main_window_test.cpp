@@ -1,12 +1,14 @@
 // The whole app offscreen (ui/widgets/main_window.h): open every example,
 // edit through the widgets, invalid input, undo/redo, save and reopen,
-// export, compare, linked hover, and a large tensor.
+// the File menu's exports, compare, linked hover, and a large tensor.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -478,22 +480,14 @@ class MainWindowTest : public QObject {
     QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
   }
 
-  void ExportViews_WritesPngAndSvg() {
+  void FileMenu_ExportsFiguresNotGrabsOfTheViews() {
     MainWindow& w = fresh();
-    const QTemporaryDir dir;
-    const QString png = dir.filePath(QStringLiteral("views.png"));
-    const QString svg = dir.filePath(QStringLiteral("views.svg"));
-    QVERIFY(w.export_views(png).ok());
-    QVERIFY(w.export_views(svg).ok());
-    QImage image(png);
-    QVERIFY(!image.isNull());
-    QCOMPARE(image.size(), w.views_widget()->size() * w.views_widget()->devicePixelRatioF());
-    QFile file(svg);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QByteArray text = file.readAll();
-    QVERIFY(text.contains("<svg"));
-    QVERIFY(text.contains("14"));  // values are text in the SVG
-    QVERIFY(!w.export_views(dir.filePath(QStringLiteral("views.bmpx"))).ok());
+    QMenu* file = w.menuBar()->actions().front()->menu();
+    QStringList texts;
+    for (QAction* action : file->actions()) texts << action->text();
+    QVERIFY2(texts.contains(QStringLiteral("Export &Figure\u2026")), qPrintable(texts.join(", ")));
+    QVERIFY2(texts.contains(QStringLiteral("Export &Animation\u2026")), qPrintable(texts.join(", ")));
+    for (const QString& text : texts) QVERIFY2(!text.contains(QStringLiteral("Views")), qPrintable(text));
   }
 
   void Compare_ShowsTheDifferingElements() {

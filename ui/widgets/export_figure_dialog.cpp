@@ -103,6 +103,8 @@ FigureOptions ExportFigureDialog::options() const {
 
 bool ExportFigureDialog::animate() const { return animate_->isChecked(); }
 
+void ExportFigureDialog::set_animate(bool on) { animate_->setChecked(on); }
+
 void ExportFigureDialog::update_preview() {
   fps_->setEnabled(animate());
   if (!evaluation_) {

@@ -28,6 +28,8 @@ class ExportFigureDialog : public QDialog {
 
   FigureOptions options() const;
   bool animate() const;
+  // File > Export Animation... opens the dialog with Animate on.
+  void set_animate(bool on);
   // Writes the figure (or with animate(), a GIF) to `path`.
   Status export_to(const QString& path) const;
 

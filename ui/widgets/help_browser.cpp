@@ -20,6 +20,7 @@ QVariant DocsTextBrowser::loadResource(int type, const QUrl& name) {
 const QList<HelpBrowser::Page>& HelpBrowser::pages() {
   static const QList<Page> list{
       {QStringLiteral("README.md"), tr("Contents")},
+      {QStringLiteral("app.md"), tr("The Desktop App")},
       {QStringLiteral("operators.md"), tr("Operators")},
       {QStringLiteral("layouts-and-strides.md"), tr("Layouts and Strides")},
       {QStringLiteral("spec-format.md"), tr("Spec Format")},

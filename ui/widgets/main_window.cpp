@@ -14,6 +14,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "ui/animation_player.h"
 #include "ui/autosave.h"
 #include "ui/diff_model.h"
 #include "ui/evaluation_engine.h"
@@ -48,6 +49,7 @@ MainWindow::MainWindow(BackendSet backends, QWidget* parent)
   connect(document_, &SpecDocument::replaced, this, [this] {
     document_first_serial_ = engine_->last_submitted() + 1;  // specChanged submits it next
     selection_->select_output(std::nullopt);
+    player_->clear();  // a new tensor: the animation starts over at its first element
     select_first_output_ = true;
   });
   connect(document_, &SpecDocument::specChanged, this, &MainWindow::submit);
@@ -79,6 +81,7 @@ void MainWindow::create_models() {
   selection_ = new LinkedSelection(
       {input_model_, output_model_, indices_model_, input_memory_, output_memory_, indices_memory_}, this);
   connect(input_model_, &TensorPlaneModel::valueEdited, this, &MainWindow::on_value_typed);
+  player_ = new AnimationPlayer(this);
 }
 
 void MainWindow::create_status_bar() {
@@ -154,7 +157,10 @@ void MainWindow::create_docks() {
   compare_dock_->setWidget(compare);
   addDockWidget(Qt::BottomDockWidgetArea, compare_dock_);
   connect(compare_table_, &QTableView::clicked, this, [this](const QModelIndex& index) {
-    if (const auto coord = diff_model_->coord_of_row(index.row())) selection_->select_output(*coord);
+    if (const auto coord = diff_model_->coord_of_row(index.row())) {
+      selection_->select_output(*coord);
+      player_->seek(*coord);
+    }
   });
 
   explanation_ = new ExplanationPanel(this);
@@ -195,7 +201,12 @@ void MainWindow::connect_views() {
   for (TensorPlaneModel* model : {output_model_, static_cast<TensorPlaneModel*>(indices_model_)}) {
     TensorGridView* grid = model == output_model_ ? output_panel_->grid() : indices_panel_->grid();
     connect(grid, &TensorGridView::cellClicked, this,
-            [this, model](int row, int column) { selection_->select_output(model->coord_at(row, column)); });
+            [this, model](int row, int column) {
+              const std::optional<Coord> coord = model->coord_at(row, column);
+              selection_->select_output(coord);
+              // The animation goes on from the element clicked.
+              if (coord) player_->seek(*coord);
+            });
   }
   for (MemoryStripModel* memory : {input_memory_, output_memory_, indices_memory_}) {
     TensorPanel* panel = memory == input_memory_ ? input_panel_ : memory == output_memory_ ? output_panel_ : indices_panel_;
@@ -273,7 +284,11 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
     // A newly opened spec starts with its first output element selected, so
     // its source (or pooling window) and rule show before any click.
     select_first_output_ = false;
-    if (!selection_->selected_output()) selection_->select_output(Coord(shown_->op().output().rank(), 0));
+    // The animation's first element, which in buffer order need not be the
+    // first in logical order.
+    if (!selection_->selected_output()) {
+      selection_->select_output(player_->current().value_or(Coord(shown_->op().output().rank(), 0)));
+    }
   }
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(false);
   update_panels_visibility();
@@ -342,6 +357,11 @@ void MainWindow::show_evaluation(EvaluationPtr evaluation) {
   for (MemoryStripModel* memory : {input_memory_, output_memory_, indices_memory_}) memory->set_evaluation(shown_);
   input_model_->set_editable(shown_ && std::holds_alternative<std::vector<Scalar>>(shown_->spec().input_source));
   selection_->set_evaluation(shown_);
+  if (shown_) {
+    player_->set_tensor(shown_->op().output());
+  } else {
+    player_->clear();
+  }
   if (shown_) editor_->set_evaluation(shown_);
   diff_model_->set_evaluation(shown_);
   explanation_->show_explanation(shown_, selection_->shown_provenance());

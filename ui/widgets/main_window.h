@@ -7,7 +7,9 @@
 // One class, three files by job: main_window.cpp (layout, views, showing
 // evaluations), main_window_actions.cpp (actions, menus, toolbars: a new
 // command is an action in create_*_actions and a line in its create_*_menu),
-// main_window_files.cpp (open, save, export, recent files, autosave recovery).
+// main_window_files.cpp (open, save, export, recent files, autosave recovery),
+// main_window_animation.cpp (the step-through animation: its bar, keys, and
+// the views following the element it shows).
 #pragma once
 
 #include <functional>
@@ -33,6 +35,8 @@ class QTableView;
 
 namespace stridescope::ui {
 
+class AnimationBar;
+class AnimationPlayer;
 class Autosave;
 class DiffModel;
 class EvaluationEngine;
@@ -66,6 +70,11 @@ class MainWindow : public QMainWindow {
   QAction* compare_action() const { return compare_action_; }
   QAction* save_action() const { return save_action_; }
   Autosave* autosave() const { return autosave_; }
+  AnimationPlayer* animation_player() const { return player_; }
+  AnimationBar* animation_bar() const { return animation_bar_; }
+  QAction* play_action() const { return play_action_; }
+  QAction* step_back_action() const { return step_back_action_; }
+  QAction* step_forward_action() const { return step_forward_action_; }
 
   // What the views show: the last valid evaluation.
   const EvaluationPtr& shown_evaluation() const { return shown_; }
@@ -85,8 +94,10 @@ class MainWindow : public QMainWindow {
   void offer_recovery();
   // Restores the autosaved edits without asking; false when there are none.
   bool recover_autosave();
-  // PNG or SVG by the file's suffix.
-  Status export_views(const QString& path);
+  // Starts the step-through animation over the output elements; asked for
+  // before the spec is evaluated (`stridescope SPEC --play`), it starts with
+  // the first result.
+  void play_animation();
   void set_backend(const QString& name);
   QString backend() const { return backend_; }
   void set_compare(bool on);
@@ -108,6 +119,11 @@ class MainWindow : public QMainWindow {
   void create_edit_actions();
   void create_view_actions();
   void create_run_actions();
+  void create_animation_actions();
+  void create_animation_menu(QMenu* run);
+  void create_animation_toolbar();
+  void follow_animation(const Coord& coord);
+  void open_export_dialog(bool animate);
   void create_menus();
   void create_file_menu(QMenu* file);
   void create_view_menu(QMenu* view);
@@ -138,7 +154,6 @@ class MainWindow : public QMainWindow {
   bool on_save();
   bool on_save_as();
   bool save_and_report(const QString& path);
-  void on_export(const QString& suffix);
   void on_npy_requested();
   void on_value_typed(quint64 offset, const QString& text);
   void for_each_grid(const std::function<void(class TensorGridView*)>& action);
@@ -158,6 +173,7 @@ class MainWindow : public QMainWindow {
   MemoryStripModel* indices_memory_;
   DiffModel* diff_model_;
   LinkedSelection* selection_;
+  AnimationPlayer* player_;
 
   SpecEditor* editor_ = nullptr;
   QWidget* views_ = nullptr;
@@ -179,13 +195,14 @@ class MainWindow : public QMainWindow {
   QLabel* rule_label_ = nullptr;
   QLabel* backend_label_ = nullptr;
   QComboBox* backend_combo_ = nullptr;
+  AnimationBar* animation_bar_ = nullptr;
 
   QAction* new_action_ = nullptr;
   QAction* open_action_ = nullptr;
   QAction* save_action_ = nullptr;
   QAction* save_as_action_ = nullptr;
-  QAction* export_png_action_ = nullptr;
-  QAction* export_svg_action_ = nullptr;
+  QAction* export_figure_action_ = nullptr;
+  QAction* export_animation_action_ = nullptr;
   QAction* quit_action_ = nullptr;
   QAction* undo_action_ = nullptr;
   QAction* redo_action_ = nullptr;
@@ -195,6 +212,9 @@ class MainWindow : public QMainWindow {
   QAction* zoom_fit_action_ = nullptr;
   QAction* zoom_reset_action_ = nullptr;
   QAction* memory_action_ = nullptr;
+  QAction* play_action_ = nullptr;
+  QAction* step_back_action_ = nullptr;
+  QAction* step_forward_action_ = nullptr;
   QActionGroup* backend_group_ = nullptr;
   QActionGroup* palette_group_ = nullptr;
   QMenu* recent_menu_ = nullptr;

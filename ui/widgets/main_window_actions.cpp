@@ -20,7 +20,6 @@
 #include "ui/spec_document.h"
 #include "ui/linked_selection.h"
 #include "ui/spec_edits.h"
-#include "ui/widgets/export_figure_dialog.h"
 #include "ui/widgets/help_browser.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
@@ -44,6 +43,7 @@ void MainWindow::create_actions() {
   create_edit_actions();
   create_view_actions();
   create_run_actions();
+  create_animation_actions();
 }
 
 void MainWindow::create_file_actions() {
@@ -70,12 +70,16 @@ void MainWindow::create_file_actions() {
   save_as_action_->setShortcut(QKeySequence::SaveAs);
   connect(save_as_action_, &QAction::triggered, this, &MainWindow::on_save_as);
 
-  export_png_action_ = new QAction(tr("Export Views as &PNG\u2026"), this);
-  export_png_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  connect(export_png_action_, &QAction::triggered, this, [this] { on_export(QStringLiteral("png")); });
-  export_svg_action_ = new QAction(tr("Export Views as S&VG\u2026"), this);
-  export_svg_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-  connect(export_svg_action_, &QAction::triggered, this, [this] { on_export(QStringLiteral("svg")); });
+  // Figures drawn by the figure renderer (ui/figure), the same as
+  // `stridescope-cli render` draws, rather than a grab of the widgets.
+  export_figure_action_ = new QAction(tr("Export &Figure\u2026"), this);
+  export_figure_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  export_figure_action_->setStatusTip(tr("Write the views as a PNG or SVG figure"));
+  connect(export_figure_action_, &QAction::triggered, this, [this] { open_export_dialog(false); });
+  export_animation_action_ = new QAction(tr("Export &Animation\u2026"), this);
+  export_animation_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+  export_animation_action_->setStatusTip(tr("Write an animated GIF that selects each output element in turn"));
+  connect(export_animation_action_, &QAction::triggered, this, [this] { open_export_dialog(true); });
 
   quit_action_ = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
   quit_action_->setShortcut(QKeySequence::Quit);
@@ -154,6 +158,7 @@ void MainWindow::create_menus() {
   QMenu* backends = run->addMenu(tr("&Backend"));
   backends->addActions(backend_group_->actions());
   run->addAction(compare_action_);
+  create_animation_menu(run);
   create_help_menu(menuBar()->addMenu(tr("&Help")));
 }
 
@@ -169,11 +174,8 @@ void MainWindow::create_file_menu(QMenu* file) {
   file->addAction(save_action_);
   file->addAction(save_as_action_);
   file->addSeparator();
-  file->addAction(tr("Export &Figure\u2026"), this, [this] {
-    ExportFigureDialog(shown_evaluation(), selection_->selected_output(), this).exec();
-  });
-  file->addAction(export_png_action_);
-  file->addAction(export_svg_action_);
+  file->addAction(export_figure_action_);
+  file->addAction(export_animation_action_);
   file->addSeparator();
   file->addAction(quit_action_);
   rebuild_examples_menu();
@@ -232,6 +234,7 @@ void MainWindow::create_toolbars() {
   edit->addAction(undo_action_);
   edit->addAction(redo_action_);
   create_run_toolbar();
+  create_animation_toolbar();
   QToolBar* view = addToolBar(tr("View"));
   view->setObjectName(QStringLiteral("viewToolBar"));
   view->addAction(zoom_out_action_);

@@ -9,16 +9,16 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPainter>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QSvgGenerator>
 
 #include "ui/autosave.h"
 #include "ui/examples.h"
+#include "ui/linked_selection.h"
 #include "ui/spec_document.h"
+#include "ui/widgets/export_figure_dialog.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -52,29 +52,6 @@ Status MainWindow::save_file(const QString& path) {
 
 bool MainWindow::save_needs_new_file() const {
   return !document_->file() || is_bundled_example(QString::fromStdString(document_->file()->string()));
-}
-
-Status MainWindow::export_views(const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == QLatin1String("svg")) {
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(views_->size());
-    generator.setViewBox(QRect(QPoint(0, 0), views_->size()));
-    generator.setTitle(tr("StrideScope \u2014 %1").arg(document_->display_name()));
-    generator.setDescription(status_text());
-    QPainter painter;
-    if (!painter.begin(&generator)) return Error{ErrorCode::Io, "", "cannot write " + path.toStdString()};
-    views_->render(&painter);
-    painter.end();
-    if (!QFileInfo::exists(path)) return Error{ErrorCode::Io, "", "cannot write " + path.toStdString()};
-    return {};
-  }
-  if (suffix == QLatin1String("png")) {
-    if (!views_->grab().save(path, "PNG")) return Error{ErrorCode::Io, "", "cannot write " + path.toStdString()};
-    return {};
-  }
-  return Error{ErrorCode::Io, "", "export needs a .png or .svg file name, not " + path.toStdString()};
 }
 
 bool MainWindow::maybe_save() {
@@ -133,18 +110,12 @@ bool MainWindow::save_and_report(const QString& path) {
   return false;
 }
 
-void MainWindow::on_export(const QString& suffix) {
-  QSettings settings;
-  const QString filter = suffix == QLatin1String("svg") ? tr("SVG images (*.svg)") : tr("PNG images (*.png)");
-  QString path = QFileDialog::getSaveFileName(this, tr("Export views"), settings.value("lastDirectory").toString(), filter);
-  if (path.isEmpty()) return;
-  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
-  const Status status = export_views(path);
-  if (!status) {
-    QMessageBox::warning(this, tr("Export views"), message_of(status.error()));
-  } else {
-    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-  }
+// File > Export Figure... and Export Animation...: one dialog, the latter
+// with its Animate (GIF) option on.
+void MainWindow::open_export_dialog(bool animate) {
+  ExportFigureDialog dialog(shown_evaluation(), selection_->selected_output(), this);
+  dialog.set_animate(animate);
+  dialog.exec();
 }
 
 void MainWindow::on_npy_requested() {

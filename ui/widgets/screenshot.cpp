@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <QThread>
 
+#include "ui/animation_player.h"
 #include "ui/examples.h"
 #include "ui/linked_selection.h"
 #include "core/op_schema.h"
@@ -67,6 +68,19 @@ Spec large_spec() {
   return spec;
 }
 
+// Mid-animation on a 1x3x2x3 output, past its first plane: the bar shows
+// its position and the output and input planes follow the element.
+Status grab_animation(MainWindow& window, const QString& directory, QStringList* written) {
+  const QString spec = QDir(examples_directory()).filePath(QStringLiteral("layout_nhwc_rgb_to_nchw.json"));
+  if (!QFileInfo::exists(spec) || !window.open_file(spec).ok() || !wait_until_settled(window)) return {};
+  AnimationPlayer* player = window.animation_player();
+  player->play();
+  player->set_position(9);  // out[0,1,1,0]: channel 1
+  const Status saved = grab(window, QDir(directory).filePath(QStringLiteral("animation_playing.png")), written);
+  player->pause();
+  return saved;
+}
+
 }  // namespace
 
 Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, QStringList* written) {
@@ -96,6 +110,8 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
     SS_RETURN_IF_ERROR(grab(window, QDir(options.directory).filePath(QStringLiteral("hover_input_padding_edge.png")), written));
     window.selection()->clear_hover();
   }
+
+  if (const Status saved = grab_animation(window, options.directory, written); !saved) return saved;
 
   // Compare: every available backend against the one chosen.
   window.set_compare(true);

@@ -503,6 +503,19 @@ void TensorGridView::wheelEvent(QWheelEvent* event) {
   QAbstractScrollArea::wheelEvent(event);
 }
 
+// A focused grid keeps Left and Right for moving between its cells, before
+// the window's animation shortcuts (step back, step forward) take them.
+bool TensorGridView::event(QEvent* event) {
+  if (event->type() == QEvent::ShortcutOverride && model_ && model_->rowCount() > 0) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (key->modifiers() == Qt::NoModifier && (key->key() == Qt::Key_Left || key->key() == Qt::Key_Right)) {
+      event->accept();
+      return true;
+    }
+  }
+  return QAbstractScrollArea::event(event);
+}
+
 void TensorGridView::keyPressEvent(QKeyEvent* event) {
   if (!model_ || model_->rowCount() == 0) {
     QAbstractScrollArea::keyPressEvent(event);
