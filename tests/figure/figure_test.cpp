@@ -304,8 +304,8 @@ class FigureTest : public QObject {
     const QString spec = example("slice_example2_strided.json");
     QTemporaryDir dir;
     const QString out = dir.filePath("slice.svg");
-    const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--fps", "2",
-                                      "--panels", "output", "--no-legend"});
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--fps",
+                                      "2", "--panels", "output", "--no-legend"});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY(QSvgRenderer(out).isValid());
     QString error;
@@ -346,6 +346,34 @@ class FigureTest : public QObject {
     QCOMPARE(run_cli_args({"render", spec.toStdString(), "--out", still.toStdString(), "--at", "0,0,0,0", "--panels",
                            "output", "--no-legend"}).code, 0);
     QCOMPARE(render_svg(out, figure.size()), render_svg(still, figure.size()));
+  }
+
+  void everyAnimatedSvgFrameDrawsTheStillFigureOfItsElement() {
+    // Padding example 1: an 8x10 output, 80 frames in row-major order, so
+    // frame 12 selects (1,2), an input element, and frame 0 (0,0), padding:
+    // frames share what they draw alike in different stretches.
+    const std::string spec = example("padding_example1_constant.json").toStdString();
+    QTemporaryDir dir;
+    const QString out = dir.filePath("pad.svg");
+    QCOMPARE(run_cli_args({"render", spec, "--out", out.toStdString(), "--animate"}).code, 0);
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QCOMPARE(text.count(QStringLiteral("<g id=\"frame")), 80);
+    // Shown alone (as SMIL shows it at 12/80 of the loop), frame 12 is the still figure at (1,2).
+    QString twelve = text;
+    twelve.replace(QStringLiteral("<g id=\"frame0\">"), QStringLiteral("<g id=\"frame0\" display=\"none\">"));
+    twelve.replace(QStringLiteral("<g id=\"frame12\" display=\"none\">"), QStringLiteral("<g id=\"frame12\">"));
+    const QString alone = dir.filePath("twelve.svg");
+    QFile twelve_file(alone);
+    QVERIFY(twelve_file.open(QIODevice::WriteOnly));
+    twelve_file.write(twelve.toUtf8());
+    twelve_file.close();
+    const QString still = dir.filePath("still.svg");
+    QCOMPARE(run_cli_args({"render", spec, "--out", still.toStdString(), "--at", "0,0,1,2"}).code, 0);
+    const QSize size = QSvgRenderer(still).defaultSize();
+    QCOMPARE(render_svg(alone, size), render_svg(still, size));
+    QVERIFY(render_svg(out, size) != render_svg(still, size));  // the file as it stands shows frame 0
   }
 
   void largeOutputsAnimateEveryKthElement() {

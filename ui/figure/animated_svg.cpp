@@ -10,8 +10,8 @@
 namespace stridescope::ui {
 namespace {
 
-// The top-level elements of the frames' SVGs, each distinct text once, so
-// that what frames draw alike is recognised by its id.
+// The frames' drawing elements, each distinct text once, so that what
+// frames draw alike is recognised by its id.
 class ElementTable {
  public:
   // `tag`: a start or end tag of the group that wraps a frame's drawing,
@@ -218,7 +218,8 @@ QString frame_animation(int index, int count, double fps) {
 void write_frame(QString& out, int index, const std::vector<Piece>& pieces, const Frames& frames, double fps) {
   const int count = static_cast<int>(frames.drawing.size());
   // The first frame is the one shown where SMIL is not played.
-  out += QStringLiteral("<g id=\"frame%1\"%2>\n").arg(index).arg(index == 0 ? QString() : QStringLiteral(" display=\"none\""));
+  const QString hidden = index == 0 ? QString() : QStringLiteral(" display=\"none\"");
+  out += QStringLiteral("<g id=\"frame%1\"%2>\n").arg(index).arg(hidden);
   if (count > 1) out += frame_animation(index, count, fps);
   for (const Piece& piece : pieces) {
     if (piece.group >= 0) {

@@ -130,7 +130,8 @@ Status ExportFigureDialog::export_to(const QString& path) const {
 
 void ExportFigureDialog::choose_file_and_export() {
   const QString svg_filter = animate() ? tr("Animated SVG (*.svg)") : tr("SVG drawing (*.svg)");
-  const QString filter = (animate() ? tr("Animated GIF (*.gif)") : tr("PNG image (*.png)")) + QStringLiteral(";;") + svg_filter;
+  const QString other_filter = animate() ? tr("Animated GIF (*.gif)") : tr("PNG image (*.png)");
+  const QString filter = other_filter + QStringLiteral(";;") + svg_filter;
   QString chosen;
   QString path = QFileDialog::getSaveFileName(this, tr("Export Figure"), QString(), filter, &chosen);
   if (path.isEmpty()) return;
