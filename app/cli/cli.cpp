@@ -195,12 +195,13 @@ commands:
       the overlays the app draws (window, padding regions, and for --at the
       selected element, its source or pooling window and winner), a legend
       (unless --no-legend) and an optional title, at --scale S (0.25 to 8,
-      default 1), light or dark. --animate writes a looping GIF that selects
-      each output element in turn (--order logical, the default, or buffer
-      order) at --fps F frames a second (default 4); past 256 elements it
-      takes every k-th, k the smallest step leaving at most 256 frames (so
-      at least 128). --text prints the panels as text grids instead, values
-      as run writes them. Figures need the Qt build; --text works in any.
+      default 1), light or dark. --animate writes a looping GIF, or to a .svg
+      an animated SVG that browsers play (SMIL), that selects each output
+      element in turn (--order logical, the default, or buffer order) at
+      --fps F frames a second (default 4); past 256 elements it takes every
+      k-th, k the smallest step leaving at most 256 frames (so at least 128).
+      --text prints the panels as text grids instead, values as run writes
+      them. Figures need the Qt build; --text works in any.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)

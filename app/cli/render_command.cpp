@@ -1,5 +1,5 @@
-// render: a spec as a figure (PNG, SVG, animated GIF; render_figure.h, which
-// needs Qt) or, with --text, as the text grids demo prints (no Qt needed).
+// render: a spec as a figure (PNG, SVG, animated GIF or SVG; render_figure.h,
+// which needs Qt) or, with --text, as the text grids demo prints (no Qt needed).
 #include <algorithm>
 #include <charconv>
 #include <span>

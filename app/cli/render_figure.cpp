@@ -55,8 +55,8 @@ bool figures_available() { return true; }
 Status render_figure(const Spec& spec, const RenderRequest& request, std::unique_ptr<Backend> backend) {
   const std::optional<ui::FigureFormat> format = ui::figure_format_of(request.out);
   if (!format) return invalid("--out", "expected a file ending in .png, .svg or .gif, got '" + request.out + "'");
-  if (request.animate && *format != ui::FigureFormat::Gif) {
-    return invalid("--animate", "writes an animated GIF: --out must end in .gif");
+  if (request.animate && *format == ui::FigureFormat::Png) {
+    return invalid("--animate", "writes an animated GIF or SVG: --out must end in .gif or .svg");
   }
   if (!request.animate && *format == ui::FigureFormat::Gif) {
     return invalid("--out", "a .gif is an animation: add --animate (or write .png or .svg)");
@@ -76,7 +76,7 @@ Status render_figure(const Spec& spec, const RenderRequest& request, std::unique
     ui::AnimationOptions animation;
     animation.fps = request.fps;
     animation.order = request.order;
-    return ui::write_animation(figure, request.out, animation);
+    return ui::write_animation(figure, request.out, *format, animation);
   }
   return ui::write_figure(figure, request.out, *format);
 }

@@ -1,5 +1,6 @@
 // File > Export Figure...: the dialog previews the figure its options
-// describe and writes that same figure (PNG, SVG, or GIF when animating).
+// describe and writes that same figure (PNG, SVG, or GIF or animated SVG
+// when animating).
 #include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
@@ -51,6 +52,14 @@ class ExportDialogTest : public QObject {
     const Expected<std::vector<QImage>> frames = read_gif(dir.filePath("f.gif").toStdString());
     QVERIFY(frames.has_value());
     QCOMPARE(frames->size(), std::size_t{4});  // the 2x2 output, one frame an element
+    // Animated, a .svg is an animated SVG with the same four frames; a PNG cannot move.
+    QVERIFY(dialog.export_to(dir.filePath("a.svg")).ok());
+    QFile svg(dir.filePath("a.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    QCOMPARE(text.count("<g id=\"frame"), 4);
+    QCOMPARE(text.count("<animate "), 4);
+    QVERIFY(!dialog.export_to(dir.filePath("a.png")).ok());
   }
 };
 

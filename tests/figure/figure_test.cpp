@@ -1,12 +1,14 @@
 // The figure renderer and `stridescope-cli render`, with no display: every
-// example as PNG, SVG and GIF; sizes that follow from panels and scale;
-// cell colours from the value map; one SVG text item per cell value; GIF
-// frames that step through the output. Expected values come from the
-// examples' data worked by hand (slice1 example 1 on 1..16 takes rows 0, 2
-// and columns 1, 3: 2, 4, 10, 12) and from viridis' published end colours.
+// example as PNG, SVG, GIF and animated SVG; sizes that follow from panels
+// and scale; cell colours from the value map; one SVG text item per cell
+// value; GIF and animated SVG frames that step through the output, the SVG's
+// timed by --fps. Expected values come from the examples' data worked by
+// hand (slice1 example 1 on 1..16 takes rows 0, 2 and columns 1, 3: 2, 4,
+// 10, 12) and from viridis' published end colours.
 #include <QDir>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPainter>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -70,6 +72,64 @@ QStringList svg_texts(const QString& path) {
   return texts;
 }
 
+// One frame group of an animated SVG (a child of the root with an id
+// "frame..."): its display, its <animate>, and the rectangles it draws
+// itself (not through <use>) with the stroke of their enclosing group.
+struct SvgFrame {
+  QString display;
+  QXmlStreamAttributes animate;
+  QList<std::pair<QRectF, QString>> rects;
+};
+
+// The frames of the animated SVG at `path`; `error` is the XML reader's error, if any.
+std::vector<SvgFrame> svg_frames(const QString& path, QString& error) {
+  QFile file(path);
+  file.open(QIODevice::ReadOnly);
+  QXmlStreamReader xml(&file);
+  std::vector<SvgFrame> frames;
+  std::vector<QString> strokes{QString()};  // the stroke in effect at each depth
+  bool in_frame = false;
+  while (!xml.atEnd()) {
+    const QXmlStreamReader::TokenType token = xml.readNext();
+    if (token == QXmlStreamReader::StartElement) {
+      const QXmlStreamAttributes a = xml.attributes();
+      strokes.push_back(a.hasAttribute("stroke") ? a.value("stroke").toString() : strokes.back());
+      if (strokes.size() == 3 && xml.name() == QLatin1String("g") && a.value("id").startsWith(QLatin1String("frame"))) {
+        frames.push_back({a.value("display").toString(), {}, {}});
+        in_frame = true;
+      } else if (in_frame && xml.name() == QLatin1String("animate")) {
+        frames.back().animate = a;
+      } else if (in_frame && xml.name() == QLatin1String("rect")) {
+        const QRectF rect(a.value("x").toDouble(), a.value("y").toDouble(), a.value("width").toDouble(),
+                          a.value("height").toDouble());
+        frames.back().rects.push_back({rect, strokes.back()});
+      }
+    } else if (token == QXmlStreamReader::EndElement) {
+      strokes.pop_back();
+      if (strokes.size() == 2) in_frame = false;
+    }
+  }
+  error = xml.hasError() ? xml.errorString() : QString();
+  return frames;
+}
+
+// The centres of the rectangles `frame` draws itself in `stroke`.
+QList<QPointF> centres_in(const SvgFrame& frame, const QString& stroke) {
+  QList<QPointF> centres;
+  for (const auto& [rect, colour] : frame.rects) {
+    if (colour == stroke) centres << rect.center();
+  }
+  return centres;
+}
+
+QImage render_svg(const QString& path, QSize size) {
+  QImage image(size, QImage::Format_RGB32);
+  image.fill(Qt::black);
+  QPainter painter(&image);
+  QSvgRenderer(path).render(&painter);
+  return image;
+}
+
 int difference(const QImage& a, const QImage& b, const QRect& rect) {
   int total = 0;
   for (int y = rect.top(); y <= rect.bottom(); ++y) {
@@ -120,6 +180,17 @@ class FigureTest : public QObject {
       const Expected<std::vector<QImage>> frames = read_gif((stem + ".gif").toStdString());
       QVERIFY2(frames.has_value(), qPrintable(name));
       QCOMPARE(frames->size(), animation_steps(evaluation->op().output().element_count()).frames);
+      // The animated SVG holds as many frames as the GIF.
+      const CliResult svg = run_cli_args({"render", spec.toStdString(), "--out", (stem + "_animated.svg").toStdString(),
+                                          "--animate", "--fps", "8"});
+      QVERIFY2(svg.code == 0, (name + ": " + QString::fromStdString(svg.err)).toUtf8());
+      QString error;
+      QCOMPARE(svg_frames(stem + "_animated.svg", error).size(), frames->size());
+      QVERIFY2(error.isEmpty(), qPrintable(name + ": " + error));
+      QVERIFY2(QSvgRenderer(stem + "_animated.svg").isValid(), qPrintable(name));
+      // Its first frame as QtSvg (no SMIL) draws it, to look at beside the GIF's.
+      const QSize size = QSvgRenderer(stem + "_animated.svg").defaultSize();
+      QVERIFY(render_svg(stem + "_animated.svg", size).save(stem + "_animated_first.png"));
       // The first frames as PNG, to look at (build/tests/figure/figures/).
       for (std::size_t i = 0; i < std::min<std::size_t>(3, frames->size()); ++i) {
         QVERIFY((*frames)[i].save(stem + QStringLiteral("_frame%1.png").arg(i)));
@@ -228,6 +299,83 @@ class FigureTest : public QObject {
     QVERIFY(difference((*frames)[2], (*frames)[3], last) > 0);
   }
 
+  void animatedSvgPlaysTheGifsFrames() {
+    // Slice example 2: a 2x2 output, so four frames (as its GIF has), row-major.
+    const QString spec = example("slice_example2_strided.json");
+    QTemporaryDir dir;
+    const QString out = dir.filePath("slice.svg");
+    const CliResult r = run_cli_args({"render", spec.toStdString(), "--out", out.toStdString(), "--animate", "--fps",
+                                      "2", "--panels", "output", "--no-legend"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(QSvgRenderer(out).isValid());
+    QString error;
+    const std::vector<SvgFrame> frames = svg_frames(out, error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));  // well-formed XML, read to the end
+    QCOMPARE(frames.size(), std::size_t{4});
+    // Four frames at 2 frames a second: a 2 s loop, each frame half a second
+    // (a quarter of the loop), shown in turn and hidden the rest of the loop.
+    const QStringList key_times = {"0;0.25", "0;0.25;0.5", "0;0.5;0.75", "0;0.75"};
+    const QStringList values = {"inline;none", "none;inline;none", "none;inline;none", "none;inline"};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const QXmlStreamAttributes& animate = frames[i].animate;
+      QCOMPARE(animate.value("attributeName").toString(), QStringLiteral("display"));
+      QCOMPARE(animate.value("calcMode").toString(), QStringLiteral("discrete"));
+      QCOMPARE(animate.value("dur").toString(), QStringLiteral("2s"));
+      QCOMPARE(animate.value("repeatCount").toString(), QStringLiteral("indefinite"));
+      QCOMPARE(animate.value("keyTimes").toString(), key_times[int(i)]);
+      QCOMPARE(animate.value("values").toString(), values[int(i)]);
+      // Without SMIL only the first frame shows.
+      QCOMPARE(frames[i].display, i == 0 ? QString() : QStringLiteral("none"));
+    }
+    // The selected cell's outline (vermillion, #d55e00) is each frame's own,
+    // on (0,0) in frame 0 and on (0,1) in frame 1.
+    FigureOptions options;
+    options.panels = {TensorRole::Output};
+    options.legend = false;
+    Figure figure(evaluate_file(spec), options);
+    const QRect first = *figure.cell_rect(TensorRole::Output, {0, 0, 0, 0});
+    const QRect second = *figure.cell_rect(TensorRole::Output, {0, 0, 0, 1});
+    const QList<QPointF> in_first = centres_in(frames[0], QStringLiteral("#d55e00"));
+    const QList<QPointF> in_second = centres_in(frames[1], QStringLiteral("#d55e00"));
+    QCOMPARE(in_first.size(), 1);
+    QCOMPARE(in_second.size(), 1);
+    QVERIFY(first.contains(in_first[0].toPoint()));
+    QVERIFY(second.contains(in_second[0].toPoint()));
+    // A renderer without SMIL draws exactly the still figure of the first element.
+    const QString still = dir.filePath("still.svg");
+    QCOMPARE(run_cli_args({"render", spec.toStdString(), "--out", still.toStdString(), "--at", "0,0,0,0", "--panels",
+                           "output", "--no-legend"}).code, 0);
+    QCOMPARE(render_svg(out, figure.size()), render_svg(still, figure.size()));
+  }
+
+  void everyAnimatedSvgFrameDrawsTheStillFigureOfItsElement() {
+    // Padding example 1: an 8x10 output, 80 frames in row-major order, so
+    // frame 12 selects (1,2), an input element, and frame 0 (0,0), padding:
+    // frames share what they draw alike in different stretches.
+    const std::string spec = example("padding_example1_constant.json").toStdString();
+    QTemporaryDir dir;
+    const QString out = dir.filePath("pad.svg");
+    QCOMPARE(run_cli_args({"render", spec, "--out", out.toStdString(), "--animate"}).code, 0);
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QCOMPARE(text.count(QStringLiteral("<g id=\"frame")), 80);
+    // Shown alone (as SMIL shows it at 12/80 of the loop), frame 12 is the still figure at (1,2).
+    QString twelve = text;
+    twelve.replace(QStringLiteral("<g id=\"frame0\">"), QStringLiteral("<g id=\"frame0\" display=\"none\">"));
+    twelve.replace(QStringLiteral("<g id=\"frame12\" display=\"none\">"), QStringLiteral("<g id=\"frame12\">"));
+    const QString alone = dir.filePath("twelve.svg");
+    QFile twelve_file(alone);
+    QVERIFY(twelve_file.open(QIODevice::WriteOnly));
+    twelve_file.write(twelve.toUtf8());
+    twelve_file.close();
+    const QString still = dir.filePath("still.svg");
+    QCOMPARE(run_cli_args({"render", spec, "--out", still.toStdString(), "--at", "0,0,1,2"}).code, 0);
+    const QSize size = QSvgRenderer(still).defaultSize();
+    QCOMPARE(render_svg(alone, size), render_svg(still, size));
+    QVERIFY(render_svg(out, size) != render_svg(still, size));  // the file as it stands shows frame 0
+  }
+
   void largeOutputsAnimateEveryKthElement() {
     // 17x17 = 289 elements: every 2nd, ceil(289 / 2) = 145 frames.
     QTemporaryDir dir;
@@ -261,6 +409,8 @@ class FigureTest : public QObject {
         {{"render", spec, "--out", png, "--plane", "0,1"}, "error: --plane:"},
         {{"render", spec, "--out", png, "--animate"}, "error: --animate:"},
         {{"render", spec, "--out", png, "--fps", "3"}, "error: --fps:"},
+        {{"render", spec, "--out", dir.filePath("x.svg").toStdString(), "--animate", "--fps", "0"}, "error: --fps:"},
+        {{"render", spec, "--out", dir.filePath("x.svg").toStdString(), "--animate", "--fps", "200"}, "error: --fps:"},
         {{"render", spec, "--out", dir.filePath("x.jpg").toStdString()}, "error: --out:"},
         {{"render", spec, "--out", dir.filePath("x.gif").toStdString(), "--animate", "--order", "random"},
          "error: --order:"},

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QSvgGenerator>
 
+#include "ui/figure/animated_svg.h"
 #include "ui/figure/gif_writer.h"
 
 namespace stridescope::ui {
@@ -43,20 +44,28 @@ QImage render_figure_image(const Figure& figure) {
   return image;
 }
 
-Status write_figure(const Figure& figure, const std::string& path, FigureFormat format) {
+QByteArray render_figure_svg(const Figure& figure) {
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setSize(figure.size());
+  svg.setViewBox(QRect(QPoint(0, 0), figure.size()));
+  svg.setTitle(figure.options().title.isEmpty() ? QStringLiteral("StrideScope figure") : figure.options().title);
+  QPainter painter(&svg);
+  figure.paint(painter);
+  painter.end();
+  return bytes;
+}
+
+Status write_figure(const Figure& figure, const std::string& path, FigureFormat format) {
+  QByteArray bytes;
   if (format == FigureFormat::Svg) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setSize(figure.size());
-    svg.setViewBox(QRect(QPoint(0, 0), figure.size()));
-    svg.setTitle(figure.options().title.isEmpty() ? QStringLiteral("StrideScope figure") : figure.options().title);
-    QPainter painter(&svg);
-    figure.paint(painter);
-    painter.end();
+    bytes = render_figure_svg(figure);
   } else if (format == FigureFormat::Png) {
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     if (!render_figure_image(figure).save(&buffer, "PNG")) return Error{ErrorCode::Io, path, "cannot encode PNG"};
   } else {
     return invalid(path, "a still figure is PNG or SVG; a GIF is written with --animate");
@@ -86,8 +95,19 @@ std::vector<QImage> animation_images(Figure& figure, const AnimationOptions& opt
   return images;
 }
 
-Status write_animation(Figure& figure, const std::string& path, const AnimationOptions& options) {
+Status check_animation_options(const AnimationOptions& options) {
   if (!(options.fps > 0 && options.fps <= 100)) return invalid("--fps", "must be more than 0 and at most 100");
+  return {};
+}
+
+Status write_animation(Figure& figure, const std::string& path, FigureFormat format, const AnimationOptions& options) {
+  if (Status s = check_animation_options(options); !s.ok()) return s;
+  if (format == FigureFormat::Png) return invalid(path, "an animation is written as .gif or .svg");
+  if (format == FigureFormat::Svg) {
+    const Expected<QByteArray> svg = animated_svg(figure, options);
+    if (!svg) return svg.error();
+    return write_bytes(path, *svg);
+  }
   const int delay = std::max(2, static_cast<int>(std::lround(100.0 / options.fps)));
   const std::vector<QImage> images = animation_images(figure, options);
   if (images.empty()) return invalid(path, "the output has no elements to animate");

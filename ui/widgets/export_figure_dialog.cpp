@@ -50,7 +50,7 @@ ExportFigureDialog::ExportFigureDialog(EvaluationPtr evaluation, std::optional<C
   form->addRow(tr("Scale"), scale_);
   title_ = new QLineEdit;
   form->addRow(tr("Title"), title_);
-  animate_ = new QCheckBox(tr("Animate (GIF: select each output element in turn)"));
+  animate_ = new QCheckBox(tr("Animate (GIF or SVG: select each output element in turn)"));
   fps_ = new QDoubleSpinBox;
   fps_->setRange(0.5, 50);
   fps_->setValue(4);
@@ -119,24 +119,28 @@ Status ExportFigureDialog::export_to(const QString& path) const {
   if (!evaluation_) return invalid(path.toStdString(), "nothing to export");
   Figure figure(evaluation_, options());
   const std::string file = path.toStdString();
+  const std::optional<FigureFormat> format = figure_format_of(file);
   if (animate()) {
+    if (!format || *format == FigureFormat::Png) return invalid(file, "an animation is written as .gif or .svg");
     AnimationOptions animation;
     animation.fps = fps_->value();
-    return write_animation(figure, file, animation);
+    return write_animation(figure, file, *format, animation);
   }
-  const std::optional<FigureFormat> format = figure_format_of(file);
   if (!format || *format == FigureFormat::Gif) return invalid(file, "a still figure is written as .png or .svg");
   return write_figure(figure, file, *format);
 }
 
 void ExportFigureDialog::choose_file_and_export() {
-  const QString filter = animate() ? tr("Animated GIF (*.gif)") : tr("PNG image (*.png);;SVG drawing (*.svg)");
-  QString path = QFileDialog::getSaveFileName(this, tr("Export Figure"), QString(), filter);
+  const QString svg_filter = animate() ? tr("Animated SVG (*.svg)") : tr("SVG drawing (*.svg)");
+  const QString other_filter = animate() ? tr("Animated GIF (*.gif)") : tr("PNG image (*.png)");
+  const QString filter = other_filter + QStringLiteral(";;") + svg_filter;
+  QString chosen;
+  QString path = QFileDialog::getSaveFileName(this, tr("Export Figure"), QString(), filter, &chosen);
   if (path.isEmpty()) return;
-  if (animate() && !path.endsWith(QStringLiteral(".gif"), Qt::CaseInsensitive)) path += QStringLiteral(".gif");
-  if (!animate() && !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
-      !path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".png");
+  // A name without an extension this mode writes takes the chosen filter's.
+  const std::optional<FigureFormat> format = figure_format_of(path.toStdString());
+  if (!format || *format == (animate() ? FigureFormat::Png : FigureFormat::Gif)) {
+    path += chosen == svg_filter ? QStringLiteral(".svg") : animate() ? QStringLiteral(".gif") : QStringLiteral(".png");
   }
   const Status status = export_to(path);
   if (!status.ok()) {

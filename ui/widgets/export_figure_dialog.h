@@ -1,6 +1,6 @@
 // File > Export Figure...: the figure renderer's options (panels, memory
 // strips, planes, scale, theme, legend, title, animation) with a live
-// preview, written as PNG, SVG or an animated GIF: the same figure
+// preview, written as PNG, SVG, or an animated GIF or SVG: the same figure
 // `stridescope-cli render` draws for the same options, not a grab of widgets.
 #pragma once
 
@@ -30,7 +30,8 @@ class ExportFigureDialog : public QDialog {
   bool animate() const;
   // File > Export Animation... opens the dialog with Animate on.
   void set_animate(bool on);
-  // Writes the figure (or with animate(), a GIF) to `path`.
+  // Writes the figure to `path`, a .png or .svg; with animate(), the
+  // animation to a .gif or .svg (an animated SVG).
   Status export_to(const QString& path) const;
 
  private:
