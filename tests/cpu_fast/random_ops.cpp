@@ -14,8 +14,8 @@ namespace stridescope::testing {
 constexpr uint64_t kSmallMaxElements = 1024;
 constexpr uint64_t kSmallMaxPadded = 8192;
 // Big paddings stay well below kMaxBigOutput, so none is skipped and none
-// costs the reference more than the gathers do.
-constexpr uint64_t kBigMaxPadded = 160000;
+// costs the reference more than the largest gathers do.
+constexpr uint64_t kBigMaxPadded = 60000;
 
 OpRequest random_request(Rng& rng, const DrawOptions& options) {
   random::DrawOptions draw;
