@@ -42,7 +42,8 @@ uint64_t default_max_elements(OpKind op, SizeClass size_class) {
 Draw resolve(SplitMix64& rng, const DrawOptions& options) {
   const OpKind op = options.op ? *options.op : kOps[rng.below(kOps.size())];
   const DataType type = options.type ? *options.type : kAllDataTypes[rng.below(kAllDataTypes.size())];
-  const uint64_t max_elements = options.max_elements ? options.max_elements : default_max_elements(op, options.size_class);
+  const uint64_t max_elements =
+      options.max_elements ? options.max_elements : default_max_elements(op, options.size_class);
   uint64_t max_output = options.max_output_elements;
   if (max_output == 0) max_output = options.size_class == SizeClass::Big ? 400000 : 16 * max_elements;
   return Draw{rng, options, op, type, max_elements, std::max(max_output, max_elements)};
@@ -54,7 +55,8 @@ U64s input_sizes(Draw& d) {
 }
 
 TensorRequest random_input(Draw& d, const U64s& sizes) {
-  return TensorRequest{d.type, sizes, random_strides(d.rng, sizes, random_input_layout(d.rng, d.options.overlapping_inputs))};
+  const Layout layout = random_input_layout(d.rng, d.options.overlapping_inputs);
+  return TensorRequest{d.type, sizes, random_strides(d.rng, sizes, layout)};
 }
 
 // Output sizes given (sometimes) and strides (random layouts, a few invalid when spoiling).
@@ -74,7 +76,7 @@ void maybe_spoil_common(Draw& d, OpRequest& r) {
       if (r.output.sizes && !r.output.sizes->empty()) (*r.output.sizes)[d.rng.below(r.output.sizes->size())] += 1;
       break;
     default:
-      if (r.kind() != OpKind::MaxPooling2) r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+      if (r.kind() != OpKind::MaxPooling2) r.output_indices = TensorRequest{DataType::UInt32, {}, {}};
       break;
   }
 }
@@ -165,7 +167,9 @@ OpRequest draw_padding(Draw& d) {
   }
   auto padded = [&] {
     U64s out;
-    for (std::size_t dim = 0; dim < in.size(); ++dim) out.push_back(in[dim] + p.start_padding[dim] + p.end_padding[dim]);
+    for (std::size_t dim = 0; dim < in.size(); ++dim) {
+      out.push_back(in[dim] + p.start_padding[dim] + p.end_padding[dim]);
+    }
     return out;
   };
   while (product(padded()) > d.max_output_elements) {  // keep the output within budget

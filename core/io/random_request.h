@@ -35,7 +35,7 @@ struct DrawOptions {
   std::optional<OpKind> op;        // any op when empty
   std::optional<DataType> type;    // any type when empty
   SizeClass size_class = SizeClass::Small;
-  uint64_t max_elements = 0;         // the input's elements; 0: the op's own (about 64, big 150000)
+  uint64_t max_elements = 0;         // the input's elements; 0: the op's own (48 to 384; big 20000 to 150000)
   uint64_t max_output_elements = 0;  // what padding may grow to; 0: 16 x max_elements (big 400000)
   bool spoil = false;                // a few draws invalid on purpose, for validator tests
   bool overlapping_inputs = false;   // inputs whose elements share offsets (valid, but not for every consumer)

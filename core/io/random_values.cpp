@@ -114,7 +114,9 @@ Scalar float_padding_value(SplitMix64& rng, DataType type, uint64_t r) {
 Scalar integer_padding_value(SplitMix64& rng, DataType type, uint64_t r, bool out_of_range) {
   const bool is_signed = is_signed_integer(type);
   const unsigned bits = static_cast<unsigned>(element_size(type) * 8);
-  const uint64_t max = is_signed ? (uint64_t{1} << (bits - 1)) - 1 : (bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
+  const uint64_t max = is_signed    ? (uint64_t{1} << (bits - 1)) - 1
+                       : bits == 64 ? ~uint64_t{0}
+                                    : (uint64_t{1} << bits) - 1;
   if (out_of_range && r == 0) {
     // One past either end of the type (exact as doubles: powers of two).
     const double high = std::ldexp(1.0, static_cast<int>(bits) - (is_signed ? 1 : 0));
