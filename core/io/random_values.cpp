@@ -88,7 +88,10 @@ void fill_special(SplitMix64& rng, DataType type, std::span<std::byte> buffer) {
 Scalar random_value(SplitMix64& rng, DataType type) {
   std::array<std::byte, 8> bytes{};
   write_element_bits(type, special_bits(rng, type), bytes.data());
-  return read_element(type, bytes.data());
+  const Scalar value = read_element(type, bytes.data());
+  // A spec file writes every NaN as "NaN": the value it holds is the plain quiet one.
+  if (is_floating(type) && std::isnan(to_double(value))) return std::numeric_limits<double>::quiet_NaN();
+  return value;
 }
 
 namespace {
