@@ -4,13 +4,14 @@
 // StrideScope's result documents. A seed names the same spec on every
 // platform (SplitMix64, no std:: distributions).
 //
-// A draw picks the op (or the one asked for), a data type, sizes, an input
-// layout (packed, gapped, permuted like NHWC, or broadcast along a dimension
-// with stride 0), the op's parameters (negative slice1 strides, every padding
-// mode, pooling with padding, dilation and indices), and an output layout
-// (packed, gapped or permuted). A draw Operation::make refuses is drawn again,
-// so every spec is valid. Values favour what breaks implementations: ties,
-// signed zeros, infinities, NaN, denormals and the type's extremes.
+// The draws are random_request's (random_request.h), the generator the
+// tests draw from too: every op (or the one asked for) over every data type,
+// ranks 1 to 8, inputs packed, gapped, permuted like NHWC or broadcast
+// (stride 0), outputs packed, gapped or permuted, negative slice1 strides,
+// every padding mode, pooling with padding, dilation and indices. A draw
+// Operation::make refuses is drawn again, so every spec is valid. Values
+// favour what breaks implementations: ties, signed zeros, infinities, NaN,
+// denormals and the type's extremes (random_values.h).
 #pragma once
 
 #include <cstdint>

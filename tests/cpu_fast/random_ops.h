@@ -1,16 +1,18 @@
-// Random operator requests for differential tests: every op, all eleven data
-// types, ranks 1-8 (4-5 for pooling), packed, gapped, permuted, broadcast and
-// overlapping inputs, gapped and permuted outputs, negative slice1 strides,
-// paddings beyond the input size, pooling with dilation, asymmetric padding
-// and UINT32/UINT64 indices. Draws may be invalid; Operation::make decides.
-// Input buffers mix random bits with values that make ties, NaNs and signed
-// zeros likely.
+// The fast CPU backend tests' draws, from core's one random spec generator
+// (core/io/random_request.h): every op, all eleven data types, ranks 1-8
+// (4-5 for pooling), packed, gapped, permuted, broadcast and overlapping
+// inputs, gapped and permuted outputs, negative slice1 strides, paddings
+// beyond the input size, pooling with dilation, asymmetric padding and
+// UINT32/UINT64 indices; `big` draws long rows for the threaded, vector and
+// streaming paths. Draws may be invalid; Operation::make decides. Input
+// buffers lean on ties, NaNs with payloads, signed zeros, infinities,
+// denormals and type extremes (core/io/random_values.h).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "core/op_request.h"
@@ -32,7 +34,7 @@ inline constexpr uint64_t kMaxBigOutput = 400000;
 
 OpRequest random_request(Rng& rng, const DrawOptions& options);
 
-// Fills the input buffer of `desc` with random bits and troublesome values.
+// Fills the input buffer of `desc` with the generator's troublesome values.
 void fill_random(Rng& rng, const TensorDesc& desc, std::span<std::byte> buffer);
 
 // "padding FLOAT16 in[2,3]/[3,1] out[..]/[..] start[..] ..." for failure messages.

@@ -2,15 +2,19 @@
 // same for the same seed, and together they cover what a test corpus must
 // (every op, data type and layout, special values). The results the corpus
 // ships are checked against the tests' independent reference implementation.
+// Then random_request.h, the generator beneath it and beneath every
+// randomized test.
 #include "core/io/random_spec.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
 
 #include "core/cpu_backend.h"
+#include "core/io/random_request.h"
 #include "core/operation.h"
 #include "reference/reference_ops.h"
 
@@ -127,6 +131,62 @@ TEST(RandomSpec, TheCpuResultOfEverySpecIsTheReferenceResult) {
     EXPECT_EQ(ours->output, theirs->output) << "seed " << seed << "\n" << write_spec(spec);
     EXPECT_EQ(ours->indices, theirs->indices) << "seed " << seed << "\n" << write_spec(spec);
   }
+}
+
+// random_request.h, the one generator behind random_spec and every
+// randomized test: a seed and options name one request, the options asked
+// are honoured, and only a draw spoiled on purpose is invalid.
+std::string fingerprint(const OpRequest& request) {
+  Spec spec;
+  spec.request = request;
+  return write_spec(spec);
+}
+
+TEST(RandomRequest, TheSameSeedAndOptionsDrawTheSameRequest) {
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    random::DrawOptions options;
+    options.spoil = seed % 2 == 0;
+    options.overlapping_inputs = seed % 3 == 0;
+    options.size_class = seed % 5 == 0 ? random::SizeClass::Big : random::SizeClass::Small;
+    SplitMix64 a(seed), b(seed);
+    EXPECT_EQ(fingerprint(random::random_request(a, options)), fingerprint(random::random_request(b, options)));
+    EXPECT_EQ(a.next(), b.next()) << "seed " << seed;
+  }
+}
+
+TEST(RandomRequest, UnspoiledDrawsAreValidAndHonourTheOptions) {
+  SplitMix64 rng(7);
+  for (const auto size_class : {random::SizeClass::Small, random::SizeClass::Big}) {
+    uint64_t largest = 0;
+    for (int i = 0; i < 500; ++i) {
+      random::DrawOptions options;
+      options.op = static_cast<OpKind>(i % kOpKindCount);
+      options.type = kAllDataTypes[static_cast<std::size_t>(i) % kAllDataTypes.size()];
+      options.size_class = size_class;
+      options.overlapping_inputs = i % 2 == 0;
+      const OpRequest request = random::random_request(rng, options);
+      EXPECT_EQ(request.kind(), *options.op);
+      EXPECT_EQ(request.input.data_type, options.type);
+      const Expected<Operation> op = Operation::make(request);
+      ASSERT_TRUE(op.has_value()) << op.error().to_string() << "\n" << fingerprint(request);
+      largest = std::max(largest, op->input().element_count());
+    }
+    if (size_class == random::SizeClass::Big) {
+      EXPECT_GE(largest, 10000u);  // rows for the vector paths
+    } else {
+      EXPECT_LE(largest, 384u);
+    }
+  }
+}
+
+TEST(RandomRequest, SpoiledDrawsAreSometimesInvalid) {
+  SplitMix64 rng(8);
+  random::DrawOptions options;
+  options.spoil = true;
+  int invalid = 0;
+  for (int i = 0; i < 1000; ++i) invalid += Operation::make(random::random_request(rng, options)).has_value() ? 0 : 1;
+  EXPECT_GE(invalid, 20);
+  EXPECT_LE(invalid, 400);
 }
 
 }  // namespace

@@ -1,21 +1,12 @@
 #include "random_specs.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <limits>
-#include <numeric>
 #include <set>
 
-#include "core/float16.h"
+#include "core/io/random_request.h"
 #include "reference_ops.h"
 
 namespace stridescope::reference {
 namespace {
-
-uint64_t product(const U64s& sizes) {
-  return std::accumulate(sizes.begin(), sizes.end(), uint64_t{1}, std::multiplies<>());
-}
 
 template <class T>
 std::string join(std::span<const T> values) {
@@ -29,143 +20,10 @@ std::string join(std::span<const T> values) {
 std::string json_array(std::span<const uint64_t> values) { return join(values); }
 std::string json_array(std::span<const int64_t> values) { return join(values); }
 
-
-U64s random_sizes(Rng& rng, std::size_t rank, uint64_t max_elements) {
-  U64s sizes(rank);
-  for (auto& s : sizes) s = rng.chance(0.3) ? 1 : rng.range(1, 4);
-  if (rng.chance(0.25)) sizes[rng.below(rank)] = rng.range(5, 9);
-  if (rank <= 2 && rng.chance(0.15)) sizes[rng.below(rank)] = rng.range(10, max_elements);  // one long axis
-  while (product(sizes) > max_elements) *std::max_element(sizes.begin(), sizes.end()) -= 1;
-  return sizes;
-}
-
-Layout random_layout(Rng& rng, bool output) {
-  const uint64_t r = rng.below(100);
-  if (output) {  // a few overlapping/broadcast outputs, which must be refused
-    if (r < 30) return Layout::Omitted;
-    if (r < 40) return Layout::Packed;
-    if (r < 60) return Layout::Gapped;
-    if (r < 75) return Layout::Permuted;
-    if (r < 95) return Layout::PermutedGapped;
-    return r < 97 ? Layout::Broadcast : Layout::Overlapping;
-  }
-  if (r < 20) return Layout::Omitted;
-  if (r < 28) return Layout::Packed;
-  if (r < 43) return Layout::Gapped;
-  if (r < 55) return Layout::Permuted;
-  if (r < 67) return Layout::PermutedGapped;
-  if (r < 87) return Layout::Broadcast;
-  return Layout::Overlapping;
-}
-
-std::optional<U64s> random_strides(Rng& rng, const U64s& sizes, Layout layout) {
-  if (layout == Layout::Omitted) return std::nullopt;
-  const std::size_t rank = sizes.size();
-  if (layout == Layout::Overlapping) {
-    U64s strides(rank);
-    for (auto& s : strides) s = rng.range(0, 3);
-    return strides;
-  }
-  std::vector<std::size_t> inner_to_outer(rank);
-  for (std::size_t d = 0; d < rank; ++d) inner_to_outer[d] = rank - 1 - d;
-  const bool permute = layout == Layout::Permuted || layout == Layout::PermutedGapped ||
-                       (layout == Layout::Broadcast && rng.chance(0.3));
-  if (permute) {
-    for (std::size_t i = rank; i > 1; --i) std::swap(inner_to_outer[i - 1], inner_to_outer[rng.below(i)]);
-  }
-  const bool gaps = layout == Layout::Gapped || layout == Layout::PermutedGapped ||
-                    (layout == Layout::Broadcast && rng.chance(0.3));
-  U64s strides(rank);
-  uint64_t next = gaps ? rng.range(1, 2) : 1;
-  for (std::size_t d : inner_to_outer) {
-    strides[d] = next;
-    next = next * sizes[d] + (gaps ? rng.range(0, 3) : 0);
-  }
-  if (layout == Layout::Broadcast) {
-    bool any = false;
-    for (std::size_t d = 0; d < rank; ++d) {
-      if (sizes[d] > 1 && rng.chance(0.5)) strides[d] = 0, any = true;
-    }
-    if (!any) strides[rng.below(rank)] = 0;
-  }
-  return strides;
-}
-
-// One element's bits, biased towards the values that break backends.
-uint64_t special_bits(Rng& rng, DataType type) {
-  const uint64_t r = rng.below(16);
-  const uint64_t sign_bit = rng.chance(0.5) ? 1 : 0;
-  switch (type) {
-    case DataType::Float16:
-      if (r < 6) return double_to_half(static_cast<double>(rng.between(-3, 3)));       // ties
-      if (r == 6) return sign_bit << 15;                                               // +-0
-      if (r == 7) return sign_bit << 15 | 0x7C00;                                      // +-inf
-      if (r == 8) return sign_bit << 15 | 0x7E00 | rng.below(0x200);                   // quiet NaN
-      if (r == 9) return sign_bit << 15 | 0x7C00 | rng.range(1, 0x1FF);                // signalling NaN
-      if (r == 10) return sign_bit << 15 | rng.range(1, 0x3FF);                        // denormal
-      if (r == 11) return sign_bit << 15 | (rng.chance(0.5) ? 0x7BFF : 0x0400);        // max, min normal
-      return rng.next() & 0xFFFF;
-    case DataType::Float32:
-      if (r < 6) {
-        const float v = static_cast<float>(rng.between(-3, 3));
-        uint32_t bits;
-        std::memcpy(&bits, &v, 4);
-        return bits;
-      }
-      if (r == 6) return sign_bit << 31;
-      if (r == 7) return sign_bit << 31 | 0x7F800000u;
-      if (r == 8) return sign_bit << 31 | 0x7FC00000u | rng.below(0x400000);
-      if (r == 9) return sign_bit << 31 | 0x7F800000u | rng.range(1, 0x3FFFFF);
-      if (r == 10) return sign_bit << 31 | rng.range(1, 0x7FFFFF);
-      if (r == 11) return sign_bit << 31 | (rng.chance(0.5) ? 0x7F7FFFFFu : 0x00800000u);
-      return rng.next() & 0xFFFFFFFFu;
-    case DataType::Float64:
-      if (r < 6) {
-        const double v = static_cast<double>(rng.between(-3, 3));
-        uint64_t bits;
-        std::memcpy(&bits, &v, 8);
-        return bits;
-      }
-      if (r == 6) return sign_bit << 63;
-      if (r == 7) return sign_bit << 63 | 0x7FF0000000000000ull;
-      if (r == 8) return sign_bit << 63 | 0x7FF8000000000000ull | rng.below(uint64_t{1} << 51);
-      if (r == 9) return sign_bit << 63 | 0x7FF0000000000000ull | rng.range(1, (uint64_t{1} << 51) - 1);
-      if (r == 10) return sign_bit << 63 | rng.range(1, (uint64_t{1} << 52) - 1);
-      if (r == 11) return sign_bit << 63 | (rng.chance(0.5) ? 0x7FEFFFFFFFFFFFFFull : 0x0010000000000000ull);
-      return rng.next();
-    default:
-      break;
-  }
-  // Integers, as two's complement of the type's width (truncated by the writer).
-  const bool is_signed = is_signed_integer(type);
-  const unsigned bits = static_cast<unsigned>(element_size(type) * 8);
-  if (r < 7) return static_cast<uint64_t>(is_signed ? rng.between(-3, 3) : rng.between(0, 6));  // ties
-  if (r == 7) return is_signed ? uint64_t{1} << (bits - 1) : 0;                              // min
-  if (r == 8) return is_signed ? (uint64_t{1} << (bits - 1)) - 1 : ~uint64_t{0};             // max
-  if (r == 9) return ~uint64_t{0};                                                            // -1 / max
-  if (bits == 64 && r < 14) {
-    // Neighbours above 2^53 that a double cannot tell apart.
-    const uint64_t base = rng.chance(0.5) ? uint64_t{1} << 53 : uint64_t{1} << 60;
-    const uint64_t v = base + rng.below(4);
-    return is_signed && rng.chance(0.3) ? 0 - v : v;
-  }
-  return rng.next();
-}
-
-void fill_special(Rng& rng, DataType type, std::span<std::byte> buffer) {
-  const std::size_t size = element_size(type);
-  const std::size_t elements = buffer.size() / size;
-  for (std::size_t e = 0; e < elements; ++e) {
-    const uint64_t bits = special_bits(rng, type);
-    for (std::size_t b = 0; b < size; ++b) buffer[e * size + b] = std::byte((bits >> (8 * b)) & 0xFF);
-  }
-}
-
 // A pattern unlike any value an op writes in one piece.
 void fill_sentinel(std::span<std::byte> buffer, uint8_t seed) {
   for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = std::byte(static_cast<uint8_t>(seed + i * 37 + 0x5B));
 }
-
 
 namespace {
 
@@ -252,7 +110,7 @@ Validity refuse(std::string why) { return Validity{false, std::move(why), {}}; }
 
 }  // namespace
 
-// The DirectML rules (resources/docs/operators.md) for the requests the generators below produce
+// The DirectML rules (resources/docs/operators.md) for the requests the generators produce
 // (tensor sizes and strides always present and in range, buffers small).
 Validity expected_validity(const OpRequest& r) {
   const U64s& in = *r.input.sizes;
@@ -361,219 +219,22 @@ Validity expected_validity(const OpRequest& r) {
 
 namespace {
 
-TensorRequest random_input(Rng& rng, DataType type, const U64s& sizes) {
-  return TensorRequest{type, sizes, random_strides(rng, sizes, random_layout(rng, false))};
-}
-
-// Output sizes given (sometimes) and strides (random layouts, a few invalid).
-void random_output(Rng& rng, OpRequest& r, const U64s& out_sizes, bool sizes_required) {
-  const Layout layout = random_layout(rng, true);
-  if (sizes_required || layout != Layout::Omitted || rng.chance(0.5)) r.output.sizes = out_sizes;
-  if (r.output.sizes) r.output.strides = random_strides(rng, out_sizes, layout);
-  if (rng.chance(0.5)) r.output.data_type = r.input.data_type;
-}
-
-// A handful of draws are spoiled on purpose so the validator is exercised.
-void maybe_spoil_common(Rng& rng, OpRequest& r) {
-  if (!rng.chance(0.06)) return;
-  switch (rng.below(3)) {
-    case 0: {
-      const DataType other = kAllDataTypes[rng.below(kAllDataTypes.size())];
-      r.output.data_type = other;  // invalid unless it happens to match
-      break;
-    }
-    case 1:
-      if (r.output.sizes && !r.output.sizes->empty()) (*r.output.sizes)[rng.below(r.output.sizes->size())] += 1;
-      break;
-    default:
-      if (r.kind() != OpKind::MaxPooling2) r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
-      break;
-  }
+// Every op the same way: any layout, overlapping inputs too, a few draws spoiled.
+OpRequest draw(Rng& rng, OpKind op, DataType type) {
+  random::DrawOptions options;
+  options.op = op;
+  options.type = type;
+  options.spoil = true;
+  options.overlapping_inputs = true;
+  return random::random_request(rng, options);
 }
 
 }  // namespace
 
-OpRequest random_identity(Rng& rng, DataType type) {
-  const U64s in = random_sizes(rng, rng.range(1, 8), 64);
-  OpRequest r{random_input(rng, type, in), TensorRequest{}, std::nullopt, IdentityRequest{}};
-  random_output(rng, r, in, false);
-  maybe_spoil_common(rng, r);
-  return r;
-}
-
-OpRequest random_slice(Rng& rng, DataType type) {
-  const U64s in = random_sizes(rng, rng.range(1, 8), 96);
-  SliceRequest p;
-  for (uint64_t n : in) {
-    const uint64_t stride = rng.range(1, 3);
-    const uint64_t size = 1 + rng.below(1 + (n - 1) / stride);
-    p.strides.push_back(stride);
-    p.sizes.push_back(size);
-    p.offsets.push_back(rng.below(n - stride * (size - 1)));
-  }
-  if (rng.chance(0.08)) {
-    const std::size_t d = rng.below(in.size());
-    switch (rng.below(3)) {
-      case 0: p.offsets[d] += 1; break;   // may read past the end
-      case 1: p.strides[d] = 0; break;
-      default: p.sizes[d] += 1; break;
-    }
-  }
-  OpRequest r{random_input(rng, type, in), TensorRequest{}, std::nullopt, p};
-  random_output(rng, r, p.sizes, false);
-  maybe_spoil_common(rng, r);
-  return r;
-}
-
-OpRequest random_slice1(Rng& rng, DataType type) {
-  const U64s in = random_sizes(rng, rng.range(1, 8), 96);
-  Slice1Request p;
-  U64s out;
-  for (uint64_t n : in) {
-    const uint64_t size = rng.range(1, n);
-    const uint64_t offset = rng.below(n - size + 1);
-    int64_t stride = static_cast<int64_t>(rng.chance(0.1) ? rng.range(4, 9) : rng.range(1, 3));
-    if (rng.chance(0.5)) stride = -stride;
-    const uint64_t reachable = 1 + (size - 1) / static_cast<uint64_t>(stride < 0 ? -stride : stride);
-    p.input_window_offsets.push_back(offset);
-    p.input_window_sizes.push_back(size);
-    p.input_window_strides.push_back(stride);
-    out.push_back(rng.chance(0.7) ? reachable : rng.range(1, reachable));
-  }
-  if (rng.chance(0.08)) {
-    const std::size_t d = rng.below(in.size());
-    switch (rng.below(4)) {
-      case 0: p.input_window_strides[d] = 0; break;
-      case 1: p.input_window_offsets[d] += 1; break;  // may leave the input
-      case 2: out[d] += 1; break;                     // may pass MaxCopiedElements
-      default: p.input_window_sizes[d] = 0; break;
-    }
-  }
-  OpRequest r{random_input(rng, type, in), TensorRequest{}, std::nullopt, p};
-  random_output(rng, r, out, true);
-  maybe_spoil_common(rng, r);
-  return r;
-}
-
-namespace {
-
-Scalar random_padding_value(Rng& rng, DataType type, bool allow_out_of_range) {
-  const uint64_t r = rng.below(10);
-  if (is_floating(type)) {
-    // Finite values stay inside the type's range: whether overflow to
-    // infinity is refused or rounded is not what these tests pin down.
-    const bool half = type == DataType::Float16;
-    const double limit = half ? 60000.0 : 1e30;
-    switch (r) {
-      case 0: return half ? Scalar{int64_t{65504}} : Scalar{int64_t{(int64_t{1} << 53) + 1}};
-      case 1: return half ? Scalar{-65504.0} : Scalar{std::numeric_limits<uint64_t>::max()};
-      case 2: return -0.0;
-      case 3: return rng.chance(0.5) ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-      case 4: return 0.1;
-      case 5: return std::ldexp(static_cast<double>(rng.range(1, 1000)), -30);  // FLOAT16 denormals
-      case 6: return std::numeric_limits<double>::quiet_NaN();
-      case 7: return type == DataType::Float64 ? 5e-324 : 1e-40;  // FLOAT64 / FLOAT32 denormals
-      default: return (static_cast<double>(rng.next() >> 11) * 0x1p-53 * 2 - 1) * (rng.chance(0.5) ? 10.0 : limit);
-    }
-  }
-  const bool is_signed = is_signed_integer(type);
-  const unsigned bits = static_cast<unsigned>(element_size(type) * 8);
-  const uint64_t max = is_signed ? (uint64_t{1} << (bits - 1)) - 1 : (bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
-  if (allow_out_of_range && r == 0) {
-    // One past either end of the type (exact as doubles: powers of two).
-    const double high = is_signed ? std::ldexp(1.0, static_cast<int>(bits) - 1) : std::ldexp(1.0, static_cast<int>(bits));
-    const double low = is_signed ? -std::ldexp(1.0, static_cast<int>(bits) - 1) * 1.5 : -1.0;
-    return rng.chance(0.5) ? high : low;
-  }
-  switch (r) {
-    case 1: return 10.6;
-    case 2: return is_signed ? Scalar{-10.6} : Scalar{0.9};
-    case 3: return is_signed ? Scalar{-static_cast<int64_t>(max) - 1} : Scalar{uint64_t{0}};
-    case 4: return max;  // uint64_t: the type's maximum exactly
-    case 5: return bits == 64 ? Scalar{int64_t{(int64_t{1} << 53) + 1}} : Scalar{int64_t{7}};
-    case 6:  // truncates to max - 1; 64-bit types take it as an exact integer instead
-      return bits == 64 ? Scalar{max - 1} : Scalar{static_cast<double>(max) - 0.5};
-    default: return int64_t{rng.between(0, 100)};
-  }
-}
-
-}  // namespace
-
-OpRequest random_padding(Rng& rng, DataType type) {
-  const U64s in = random_sizes(rng, rng.range(1, 8), 48);
-  PaddingRequest p;
-  p.padding_mode = static_cast<PaddingMode>(rng.below(4));
-  for (uint64_t n : in) {
-    // Mostly small; sometimes beyond the input size, folding several times.
-    const uint64_t reach = rng.chance(0.3) ? 3 * n + 2 : n + 1;
-    p.start_padding.push_back(rng.chance(0.3) ? 0 : rng.range(0, reach));
-    p.end_padding.push_back(rng.chance(0.3) ? 0 : rng.range(0, reach));
-  }
-  // Keep the output small: drop paddings until it is.
-  auto out_count = [&] {
-    uint64_t count = 1;
-    for (std::size_t d = 0; d < in.size(); ++d) count *= in[d] + p.start_padding[d] + p.end_padding[d];
-    return count;
-  };
-  while (out_count() > 768) {
-    const std::size_t d = rng.below(in.size());
-    p.start_padding[d] /= 2;
-    p.end_padding[d] /= 2;
-  }
-  p.padding_value = random_padding_value(rng, type, p.padding_mode == PaddingMode::Constant);
-  U64s out;
-  for (std::size_t d = 0; d < in.size(); ++d) out.push_back(in[d] + p.start_padding[d] + p.end_padding[d]);
-  if (rng.chance(0.04)) p.start_padding.pop_back();
-  OpRequest r{random_input(rng, type, in), TensorRequest{}, std::nullopt, p};
-  random_output(rng, r, out, false);
-  maybe_spoil_common(rng, r);
-  return r;
-}
-
-OpRequest random_pooling(Rng& rng, DataType type) {
-  const std::size_t rank = rng.chance(0.6) ? 4 : 5;
-  const std::size_t spatial = rank - 2;
-  U64s in{rng.range(1, 2), rng.range(1, 3)};
-  for (std::size_t s = 0; s < spatial; ++s) in.push_back(rng.range(1, rank == 4 ? 7 : 4));
-  MaxPooling2Request p;
-  U64s strides, start, end, dilations;
-  for (std::size_t s = 0; s < spatial; ++s) {
-    // Windows mostly fit the input; now and then one may not.
-    const uint64_t n = in[s + 2];
-    p.window_size.push_back(rng.chance(0.05) ? rng.range(1, n + 2) : rng.range(1, std::min<uint64_t>(3, n)));
-    strides.push_back(rng.range(1, 3));
-    uint64_t dilation = rng.chance(0.7) ? 1 : rng.range(2, 3);
-    if ((p.window_size.back() - 1) * dilation + 1 > n && rng.chance(0.9)) dilation = 1;
-    dilations.push_back(dilation);
-    // Paddings mostly below the window's span (so windows reach the input);
-    // now and then wider, which the validator must refuse or accept by rule.
-    const uint64_t span = (p.window_size.back() - 1) * dilations.back() + 1;
-    const uint64_t reach = rng.chance(0.1) ? span + 1 : span - 1;
-    start.push_back(rng.chance(0.4) ? 0 : rng.range(0, reach));
-    end.push_back(rng.chance(0.4) ? 0 : rng.range(0, reach));
-  }
-  if (rng.chance(0.8)) p.strides = strides;
-  if (rng.chance(0.7)) p.start_padding = start;
-  if (rng.chance(0.7)) p.end_padding = end;
-  if (rng.chance(0.7)) p.dilations = dilations;
-  if (rng.chance(0.03)) p.window_size[rng.below(spatial)] = 0;
-
-  OpRequest r{random_input(rng, type, in), TensorRequest{}, std::nullopt, p};
-  // The output sizes as the validator must infer them (when it accepts).
-  OpRequest probe = r;
-  const Validity v = expected_validity(probe);
-  const U64s out = v.valid ? v.output_sizes : U64s(rank, 1);
-  random_output(rng, r, out, false);
-  const uint64_t which = rng.below(100);
-  if (which < 70) {
-    TensorRequest idx{which < 35 ? DataType::UInt32 : DataType::UInt64, std::nullopt, std::nullopt};
-    if (which == 3) idx.data_type = DataType::Int32;  // invalid
-    if (rng.chance(0.5)) idx.sizes = out;
-    if (idx.sizes) idx.strides = random_strides(rng, out, random_layout(rng, true));
-    r.output_indices = idx;
-  }
-  maybe_spoil_common(rng, r);
-  return r;
-}
+OpRequest random_identity(Rng& rng, DataType type) { return draw(rng, OpKind::Identity, type); }
+OpRequest random_slice(Rng& rng, DataType type) { return draw(rng, OpKind::Slice, type); }
+OpRequest random_slice1(Rng& rng, DataType type) { return draw(rng, OpKind::Slice1, type); }
+OpRequest random_padding(Rng& rng, DataType type) { return draw(rng, OpKind::Padding, type); }
+OpRequest random_pooling(Rng& rng, DataType type) { return draw(rng, OpKind::MaxPooling2, type); }
 
 }  // namespace stridescope::reference

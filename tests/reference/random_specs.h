@@ -1,18 +1,22 @@
 // Seeded random operator specs for differential tests, with the DirectML /
-// The spec format's validity rules (resources/docs/) restated independently of core's validator.
-// Shared by every backend's tests (core's CPU backend, the fast CPU backend,
-// the Vulkan backend): draw a spec, validate it with Operation::make, check
-// the verdict against expected_validity, run, and compare bit for bit with
-// reference::run.
+// spec format's validity rules (resources/docs/) restated independently of
+// core's validator. Shared by every backend's tests (core's CPU backend, the
+// fast CPU backend, the Vulkan backend): draw a spec, validate it with
+// Operation::make, check the verdict against expected_validity, run, and
+// compare bit for bit with reference::run.
 //
-// The generators draw every op over every data type: ranks 1 to 8 (4-D and
-// 5-D for max_pooling2), packed, gapped, permuted (NHWC-like), broadcast
-// (stride 0) and overlapping inputs; packed, gapped and permuted outputs,
-// plus a few invalid draws (overlapping outputs, wrong sizes or types, zero
-// strides, windows outside the input, paddings whose windows miss the input)
-// so validators are exercised too. Element values favour what breaks
-// backends: ties, NaN (quiet and signalling, with payloads), +-0, +-inf,
-// denormals, type extremes and 64-bit integers above 2^53.
+// The draws are core's one random spec generator (core/io/random_request.h,
+// also behind `stridescope-cli generate`), asked for every op over every
+// data type with overlapping inputs and a few invalid draws: ranks 1 to 8
+// (4-D and 5-D for max_pooling2), packed, gapped, permuted (NHWC-like),
+// broadcast (stride 0) and overlapping inputs; packed, gapped and permuted
+// outputs, plus a few invalid draws (overlapping outputs, wrong sizes or
+// types, zero strides, windows outside the input, paddings whose windows
+// miss the input) so validators are exercised too. Element values
+// (core/io/random_values.h) favour what breaks backends: ties, NaN (quiet
+// and signalling, with payloads), +-0, +-inf, denormals, type extremes and
+// 64-bit integers above 2^53. What stays here is what must not come from
+// core: the rules, the sentinel, and the messages.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "core/io/random_layout.h"
+#include "core/io/random_values.h"
 #include "core/operation.h"
 #include "reference/rng.h"
 
@@ -29,26 +35,17 @@ namespace stridescope::reference {
 
 using U64s = std::vector<uint64_t>;
 
-// Sizes of `rank` dimensions (mostly 1 to 4, one longer now and then) whose
-// product is at most `max_elements`.
-U64s random_sizes(Rng& rng, std::size_t rank, uint64_t max_elements);
+// The generator's shapes, layouts and values, under the names the tests use.
+using random::fill_special;
+using random::Layout;
+using random::random_sizes;
+using random::random_strides;
+using random::special_bits;
 
-enum class Layout { Omitted, Packed, Gapped, Permuted, PermutedGapped, Broadcast, Overlapping };
-
-// Inputs: any layout. Outputs: mostly valid ones, a few broadcast or
-// overlapping (which validation must refuse).
-Layout random_layout(Rng& rng, bool output);
-// Strides for `sizes` in `layout`; nullopt for Layout::Omitted.
-std::optional<U64s> random_strides(Rng& rng, const U64s& sizes, Layout layout);
-
-// One element's bits (zero-extended), biased towards troublesome values.
-uint64_t special_bits(Rng& rng, DataType type);
-// Fills every whole element of `buffer` with special_bits.
-void fill_special(Rng& rng, DataType type, std::span<std::byte> buffer);
 // A byte pattern for output buffers, which must survive in a gapped output's gaps.
 void fill_sentinel(std::span<std::byte> buffer, uint8_t seed);
 
-// Random requests, each `type` throughout; a few are invalid on purpose.
+// Random requests of one op, each `type` throughout; a few are invalid on purpose.
 OpRequest random_identity(Rng& rng, DataType type);
 OpRequest random_slice(Rng& rng, DataType type);
 OpRequest random_slice1(Rng& rng, DataType type);
