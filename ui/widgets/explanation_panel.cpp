@@ -51,16 +51,19 @@ void ExplanationPanel::show_explanation(const EvaluationPtr& evaluation, const s
     text_->clear();
     return;
   }
+  // The element first: it changes with every hover and animation step, and
+  // the panel is a few lines high.
   const Operation& op = evaluation->op();
-  QString html = QStringLiteral("<b>%1</b><br>").arg(tr("Output sizes %1").arg(
-                     QString::fromStdString(format_coord(op.output().sizes()))));
-  html += steps_html(output_size_steps(op));
+  QString html;
   if (provenance) {
-    html += QStringLiteral("<br><b>%1</b><br>").arg(QString::fromStdString(provenance->rule).toHtmlEscaped());
+    html += QStringLiteral("<b>%1</b><br>").arg(QString::fromStdString(provenance->rule).toHtmlEscaped());
     html += steps_html(element_steps(op, *provenance));
   } else {
-    html += QStringLiteral("<br><i>%1</i><br>").arg(tr("Select or hover an output element to see its arithmetic."));
+    html += QStringLiteral("<i>%1</i><br>").arg(tr("Select or hover an output element to see its arithmetic."));
   }
+  html += QStringLiteral("<br><b>%1</b><br>")
+              .arg(tr("Output sizes %1").arg(QString::fromStdString(format_coord(op.output().sizes()))));
+  html += steps_html(output_size_steps(op));
   html += QStringLiteral("<br>") + rules_link(op.kind());
   text_->setText(html);
 }

@@ -162,14 +162,19 @@ void MainWindow::create_docks() {
       player_->seek(*coord);
     }
   });
+  create_teaching_docks();
+}
 
+// Below the views, one tab each: Worked Out (on show), Code, and Compare
+// (hidden until Run > Compare).
+void MainWindow::create_teaching_docks() {
   explanation_ = new ExplanationPanel(this);
   explanation_dock_ = new QDockWidget(tr("Worked Out"), this);
   explanation_dock_->setObjectName(QStringLiteral("explanationDock"));
   explanation_dock_->setWidget(explanation_);
   addDockWidget(Qt::BottomDockWidgetArea, explanation_dock_);
   tabifyDockWidget(explanation_dock_, compare_dock_);
-  compare_dock_->hide();  // until Run > Compare
+  compare_dock_->hide();
   code_ = new CodePanel(this);
   code_dock_ = new QDockWidget(tr("Code"), this);
   code_dock_->setObjectName(QStringLiteral("codeDock"));
@@ -177,6 +182,8 @@ void MainWindow::create_docks() {
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
   tabifyDockWidget(explanation_dock_, code_dock_);
   explanation_dock_->raise();
+  // A few lines by default: the views keep most of the height, the panel scrolls.
+  resizeDocks({explanation_dock_}, {fontMetrics().height() * 7}, Qt::Vertical);
   connect(explanation_, &ExplanationPanel::helpRequested, this, &MainWindow::show_help);
   // The status line and the explanation follow the same hover and selection.
   connect(selection_, &LinkedSelection::statusChanged, this,

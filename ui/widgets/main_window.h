@@ -113,6 +113,7 @@ class MainWindow : public QMainWindow {
   void create_models();
   void create_central();
   void create_docks();
+  void create_teaching_docks();
   void create_status_bar();
   void create_actions();
   void create_file_actions();
