@@ -9,6 +9,7 @@
 
 #include <memory>
 
+#include "shown_window.h"
 #include "test_backends.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/code_panel.h"
@@ -28,10 +29,8 @@ class CodePanelInTheApp : public QObject {
 
  private slots:
   void init() {
-    window_ = std::make_unique<MainWindow>(cpu_only());
-    window_->resize(1400, 900);
-    window_->show();
-    settle();
+    window_ = open_shown_window(cpu_only());
+    QVERIFY(window_ != nullptr);
     window_->findChild<QDockWidget*>(QStringLiteral("codeDock"))->raise();
     QTRY_VERIFY(panel()->isVisible());
   }

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "shown_window.h"
 #include "test_backends.h"
 #include "ui/linked_selection.h"
 #include "ui/widgets/explanation_panel.h"
@@ -30,10 +31,8 @@ class WorkedOutPanel : public QObject {
 
  private slots:
   void init() {
-    window_ = std::make_unique<MainWindow>(cpu_only());
-    window_->resize(1400, 900);
-    window_->show();
-    settle();
+    window_ = open_shown_window(cpu_only());
+    QVERIFY(window_ != nullptr);
   }
   void cleanup() {
     window_.reset();

@@ -15,6 +15,7 @@
 #include "core/io/spec_file.h"
 #include "gpu/vk_faults.h"
 #include "gpu/vulkan_backend.h"
+#include "shown_window.h"
 #include "test_backends.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/main_window.h"
@@ -59,11 +60,9 @@ class VulkanFaultInTheApp : public QObject {
     }
     BackendSet backends = cpu_only();
     backends.add(std::move(*vulkan));
-    window_ = std::make_unique<MainWindow>(std::move(backends));
-    window_->resize(1400, 900);
-    window_->show();
-    settle();
-    return true;
+    window_ = open_shown_window(std::move(backends));
+    if (!window_) QTest::qFail("the window's first evaluation did not arrive", __FILE__, __LINE__);
+    return window_ != nullptr;
   }
 
  private slots:

@@ -168,19 +168,20 @@ void MainWindow::create_docks() {
 // Below the views, one tab each: Worked Out (on show), Code, and Compare
 // (hidden until Run > Compare).
 void MainWindow::create_teaching_docks() {
+  const auto add_bottom_dock = [this](const QString& title, const QString& name, QWidget* content) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(content);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    return dock;
+  };
   explanation_ = new ExplanationPanel(this);
-  explanation_dock_ = new QDockWidget(tr("Worked Out"), this);
-  explanation_dock_->setObjectName(QStringLiteral("explanationDock"));
-  explanation_dock_->setWidget(explanation_);
-  addDockWidget(Qt::BottomDockWidgetArea, explanation_dock_);
+  explanation_dock_ = add_bottom_dock(tr("Worked Out"), QStringLiteral("explanationDock"), explanation_);
+  code_ = new CodePanel(this);
+  code_dock_ = add_bottom_dock(tr("Code"), QStringLiteral("codeDock"), code_);
+  tabifyDockWidget(explanation_dock_, code_dock_);
   tabifyDockWidget(explanation_dock_, compare_dock_);
   compare_dock_->hide();
-  code_ = new CodePanel(this);
-  code_dock_ = new QDockWidget(tr("Code"), this);
-  code_dock_->setObjectName(QStringLiteral("codeDock"));
-  code_dock_->setWidget(code_);
-  addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
-  tabifyDockWidget(explanation_dock_, code_dock_);
   explanation_dock_->raise();
   // A few lines by default: the views keep most of the height, the panel scrolls.
   resizeDocks({explanation_dock_}, {fontMetrics().height() * 7}, Qt::Vertical);
