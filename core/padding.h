@@ -54,6 +54,13 @@ constexpr int64_t floor_mod(int64_t a, int64_t m) {
   return r < 0 ? r + m : r;
 }
 
+// REFLECTION and SYMMETRIC fold periodically: along a dimension of size n
+// the mirrored pattern repeats every 2n - 2 indices (REFLECTION, the edge not
+// repeated; n >= 2) or 2n (SYMMETRIC, the edge repeated).
+constexpr int64_t fold_period(PaddingMode mode, int64_t n) {
+  return mode == PaddingMode::Reflection ? 2 * n - 2 : 2 * n;
+}
+
 // Folds input index `i` (may be < 0 or >= n) into [0, n) by `mode`;
 // kPaddingIndex where CONSTANT pads.
 constexpr int64_t fold_padded_index(PaddingMode mode, int64_t i, int64_t n) {
@@ -63,11 +70,11 @@ constexpr int64_t fold_padded_index(PaddingMode mode, int64_t i, int64_t n) {
     case PaddingMode::Edge: return i < 0 ? 0 : n - 1;
     case PaddingMode::Reflection: {
       if (n == 1) return 0;
-      const int64_t m = floor_mod(i, 2 * n - 2);
+      const int64_t m = floor_mod(i, fold_period(mode, n));
       return m < n ? m : 2 * n - 2 - m;
     }
     case PaddingMode::Symmetric: {
-      const int64_t m = floor_mod(i, 2 * n);
+      const int64_t m = floor_mod(i, fold_period(mode, n));
       return m < n ? m : 2 * n - 1 - m;
     }
   }

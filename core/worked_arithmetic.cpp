@@ -135,7 +135,7 @@ void fold_steps(PaddingMode mode, int64_t i, int64_t n, const std::string& axis,
         steps.push_back({in, "", "", "0", "(a size-1 dimension repeats its one element)"});
         return;
       }
-      const int64_t period = reflection ? 2 * n - 2 : 2 * n;
+      const int64_t period = fold_period(mode, n);
       const int64_t m = floor_mod(i, period);
       steps.push_back({"m" + axis, reflection ? "i mod (2n - 2)" : "i mod 2n", num(i) + " mod " + num(period), num(m),
                        "(the floor modulo: never negative)"});

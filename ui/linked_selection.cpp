@@ -103,6 +103,7 @@ void LinkedSelection::select_output(std::optional<Coord> coord) {
     }
   }
   refresh();
+  if (selected_) emit outputSelected(*selected_);
 }
 
 void LinkedSelection::bring_to_plane(TensorPlaneModel* model, const SignedCoord& target) {

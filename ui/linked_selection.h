@@ -55,6 +55,9 @@ class LinkedSelection : public QObject {
 
  signals:
   void statusChanged(const QString& text);
+  // An output element was selected (a click, the compare table, the
+  // animation, a tool): whatever follows the selection listens here.
+  void outputSelected(const Coord& coord);
 
  private:
   enum class Focus { None, Output, Input, Memory };

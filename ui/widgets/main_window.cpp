@@ -157,10 +157,7 @@ void MainWindow::create_docks() {
   compare_dock_->setWidget(compare);
   addDockWidget(Qt::BottomDockWidgetArea, compare_dock_);
   connect(compare_table_, &QTableView::clicked, this, [this](const QModelIndex& index) {
-    if (const auto coord = diff_model_->coord_of_row(index.row())) {
-      selection_->select_output(*coord);
-      player_->seek(*coord);
-    }
+    if (const auto coord = diff_model_->coord_of_row(index.row())) selection_->select_output(*coord);
   });
   create_teaching_docks();
 }
@@ -212,8 +209,6 @@ void MainWindow::connect_views() {
             [this, model](int row, int column) {
               const std::optional<Coord> coord = model->coord_at(row, column);
               selection_->select_output(coord);
-              // The animation goes on from the element clicked.
-              if (coord) player_->seek(*coord);
             });
   }
   for (MemoryStripModel* memory : {input_memory_, output_memory_, indices_memory_}) {

@@ -36,7 +36,10 @@ void MainWindow::create_animation_actions() {
     action->setShortcutContext(Qt::WindowShortcut);
     addAction(action);  // live while the menu bar is hidden (full screen on a projector)
   }
+  // Both ways: each step selects its element, and any selection (a click, the
+  // compare table) moves the animation there, so play goes on from it.
   connect(player_, &AnimationPlayer::currentChanged, this, &MainWindow::follow_animation);
+  connect(selection_, &LinkedSelection::outputSelected, player_, [this](const Coord& coord) { player_->seek(coord); });
 }
 
 void MainWindow::create_animation_menu(QMenu* run) {
