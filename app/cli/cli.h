@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/backend_factory.h"
+#include "app/cli/render_figure.h"
 #include "core/backend.h"
 
 namespace stridescope::cli {
@@ -34,11 +35,15 @@ struct Environment {
   std::function<std::vector<std::string>()> compiled_backends;
   std::function<Expected<std::unique_ptr<Backend>>(std::string_view, const BackendOptions&)> make_backend;
   std::filesystem::path examples_dir;  // demo's default folder
+  // Draws render's figures (render_figure.h); empty where this process has no
+  // Qt, and then render says which binary draws them (render --text still works).
+  std::function<Status(const Spec&, const RenderRequest&, std::unique_ptr<Backend>)> draw_figure;
 };
 
 // The real backends (app/backend_factory.h) and the examples folder: the
 // installed share/stridescope/examples beside the executable when present,
-// else the source tree's resources/examples.
+// else the source tree's resources/examples. No figure drawer: the binaries
+// that link render_figure set it.
 Environment default_environment();
 
 // Runs one command line (without the program name); returns the exit code.

@@ -175,7 +175,12 @@ int command_render(Context& context) {
   if (args.text) return print_text(context, *loaded, *request);
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend("cpu", context.backend_options);
   if (!backend) return fail(context, backend.error());
-  if (Status s = render_figure(loaded->spec, *request, std::move(*backend)); !s.ok()) return fail(context, s.error());
+  if (!context.env.draw_figure) {
+    return fail(context, Error{ErrorCode::BackendUnavailable, "--out " + request->out,
+                               "figures are drawn by stridescope-render, which is not beside this stridescope-cli "
+                               "(a build without Qt: STRIDESCOPE_BUILD_UI=OFF); render --text prints the grids"});
+  }
+  if (Status s = context.env.draw_figure(loaded->spec, *request, std::move(*backend)); !s.ok()) return fail(context, s.error());
   return kExitOk;
 }
 

@@ -3,7 +3,13 @@
 // ui/figure draws and writes it.
 #include "app/cli/render_figure.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <QGuiApplication>
+
+#include <cerrno>
+#include <string>
 
 #include "ui/backend_set.h"
 #include "ui/evaluation.h"
@@ -18,6 +24,13 @@ namespace {
 void ensure_gui_application() {
   if (QCoreApplication::instance()) return;
   qputenv("QT_QPA_PLATFORM", "offscreen");
+  // Qt warns on stderr at start when XDG_RUNTIME_DIR is unset (CI, cron, ssh
+  // without a session) and then uses /tmp/runtime-USER; a command-line tool
+  // should not print a warning about something it never uses, so say so first.
+  if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+    const std::string dir = "/tmp/runtime-" + std::to_string(::getuid());
+    if (::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST) qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+  }
   static int argc = 1;
   static char name[] = "stridescope-cli";
   static char* argv[] = {name, nullptr};
@@ -49,8 +62,6 @@ ui::FigureOptions figure_options(const RenderRequest& request) {
 }
 
 }  // namespace
-
-bool figures_available() { return true; }
 
 Status render_figure(const Spec& spec, const RenderRequest& request, std::unique_ptr<Backend> backend) {
   const std::optional<ui::FigureFormat> format = ui::figure_format_of(request.out);

@@ -1,7 +1,10 @@
-// The part of `render` that draws figures. It needs Qt (Gui and Svg), so it
-// is a library of its own: built and linked into stridescope-cli only when
-// the Qt app is built. Without it, render_figure answers that figures are
-// not in this build (render --text still works). No Qt type appears here.
+// What `render` asks of a figure, and the part that draws it. Drawing needs Qt
+// (Gui and Svg), whose libraries cost every process start ~5 ms to load, so
+// render_figure is a library of its own linked only into stridescope-render
+// (render_main.cpp) and the figure tests; stridescope-cli itself starts
+// without Qt and hands `render` to stridescope-render (main.cpp). The drawer
+// reaches the command code through Environment::draw_figure (cli.h). No Qt
+// type appears here.
 #pragma once
 
 #include <memory>
@@ -32,9 +35,6 @@ struct RenderRequest {
   double fps = 4;
   VisitOrder order = VisitOrder::Logical;
 };
-
-// Whether this build can draw figures.
-bool figures_available();
 
 // Evaluates `spec` on `backend` and writes the figure (or animation) to
 // request.out. Errors name the option or the file.

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "app/cli/cli.h"
+#include "app/cli/render_figure.h"
 #include "core/animation_order.h"
 #include "core/cpu_backend.h"
 #include "core/io/spec_file.h"
@@ -54,7 +55,9 @@ struct CliResult {
 CliResult run_cli_args(std::vector<std::string> args) {
   std::ostringstream out;
   std::ostringstream err;
-  const int code = cli::run_cli(args, out, err, cli::default_environment());
+  cli::Environment env = cli::default_environment();
+  env.draw_figure = cli::render_figure;  // as stridescope-render sets it
+  const int code = cli::run_cli(args, out, err, env);
   return {code, out.str(), err.str()};
 }
 

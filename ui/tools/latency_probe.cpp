@@ -1,9 +1,11 @@
 // Measures what the app's responsiveness goal is about: the time from a
 // parameter edit in the editor to every view repainted with the new result.
 // Prints the median and worst of many edits for a 1x1x64x64 tensor and for a
-// 1x3x1024x1024 one. A tool, not a test: timings vary with the machine.
+// 1x3x1024x1024 one, and what one step of the step-through animation costs the
+// UI thread (the player moves, every view follows and repaints). A tool, not a
+// test: timings vary with the machine.
 //
-//   QT_QPA_PLATFORM=offscreen stridescope_ui_latency [small|large]
+//   QT_QPA_PLATFORM=offscreen stridescope_ui_latency [small|large|animation]
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -14,6 +16,7 @@
 #include <QThread>
 
 #include "core/cpu_backend.h"
+#include "ui/animation_player.h"
 #include "ui/evaluation_engine.h"
 #include "core/op_schema.h"
 #include "ui/spec_document.h"
@@ -38,6 +41,14 @@ Spec slice1_spec(uint64_t channels, uint64_t side) {
   return spec;
 }
 
+void repaint_views(MainWindow& window) {
+  for (TensorRole role : {TensorRole::Input, TensorRole::Output}) {
+    TensorPanel* panel = window.panel(role);
+    panel->grid()->viewport()->repaint();
+    panel->memory_view()->viewport()->repaint();
+  }
+}
+
 void measure(MainWindow& window, const char* name, const Spec& spec, int edits) {
   window.document()->reset(spec, std::nullopt);
   wait_until_settled(window, 60000);
@@ -53,11 +64,7 @@ void measure(MainWindow& window, const char* name, const Spec& spec, int edits) 
     ui_timer.start();
     while (!window.settled()) QApplication::processEvents(QEventLoop::AllEvents);
     QApplication::processEvents();
-    for (TensorRole role : {TensorRole::Input, TensorRole::Output}) {
-      TensorPanel* panel = window.panel(role);
-      panel->grid()->viewport()->repaint();
-      panel->memory_view()->viewport()->repaint();
-    }
+    repaint_views(window);
     times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
     ui_times.push_back(static_cast<double>(ui_timer.nsecsElapsed()) / 1e6);
   }
@@ -66,6 +73,27 @@ void measure(MainWindow& window, const char* name, const Spec& spec, int edits) 
   std::printf("%-22s edit -> all views repainted: median %.2f ms, worst %.2f ms over %d edits "
               "(UI thread busy: median %.2f ms, worst %.2f ms)\n",
               name, times[times.size() / 2], times.back(), edits, ui_times[ui_times.size() / 2], ui_times.back());
+}
+
+// One animation step: the player moves to the next element, the selection,
+// overlays, explanation and memory strips follow, and the views repaint.
+void measure_animation(MainWindow& window, const char* name, const Spec& spec, int steps) {
+  window.document()->reset(spec, std::nullopt);
+  wait_until_settled(window, 60000);
+  AnimationPlayer* player = window.animation_player();
+  player->set_position(0);
+  std::vector<double> times;
+  for (int i = 0; i < steps; ++i) {
+    QElapsedTimer timer;
+    timer.start();
+    player->step_forward();
+    QApplication::processEvents();
+    repaint_views(window);
+    times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  }
+  std::sort(times.begin(), times.end());
+  std::printf("%-22s animation step -> all views repainted: median %.2f ms, worst %.2f ms over %d steps\n", name,
+              times[times.size() / 2], times.back(), steps);
 }
 
 }  // namespace
@@ -84,5 +112,8 @@ int main(int argc, char** argv) {
   const bool large = args.size() < 2 || args[1] == QLatin1String("large");
   if (small) measure(window, "1x1x64x64 FLOAT32", slice1_spec(1, 64), 200);
   if (large) measure(window, "1x3x1024x1024 FLOAT32", slice1_spec(3, 1024), 8);
+  if (args.size() < 2 || args[1] == QLatin1String("animation")) {
+    measure_animation(window, "1x1x64x64 FLOAT32", slice1_spec(1, 64), 300);
+  }
   return 0;
 }
