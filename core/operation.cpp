@@ -91,12 +91,15 @@ Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
     if (p.sizes[i] == 0) return invalid(param_path(&SliceRequest::sizes, i), "size must be at least 1");
     if (p.offsets[i] >= n) {
       return invalid(param_path(&SliceRequest::offsets, i),
-                     "offset " + num(p.offsets[i]) + " is outside input size " + num(n));
+                     "offset " + num(p.offsets[i]) + " is outside input size " + num(n) + " (at most " + num(n - 1) +
+                         " here)");
     }
     const uint64_t last = p.offsets[i] + (p.sizes[i] - 1) * p.strides[i];  // < 2^64: 32-bit factors
     if (last >= n) {
       return invalid(param_path(&SliceRequest::sizes, i), "slice reads input index " + num(last) + ", past input size " +
-                                                num(n) + " (offset + (size - 1) * stride must be < size)");
+                                                num(n) + " (offset + (size - 1) * stride must be < size; size at most " +
+                                                num((n - 1 - p.offsets[i]) / p.strides[i] + 1) +
+                                                " with this offset and stride)");
     }
   }
   return p;
@@ -123,12 +126,14 @@ Expected<Slice1Params> validate(const Slice1Request& r, const TensorDesc& input)
     }
     if (p.window_offsets[i] >= n) {
       return invalid(param_path(&Slice1Request::input_window_offsets, i),
-                     "offset " + num(p.window_offsets[i]) + " is outside input size " + num(n));
+                     "offset " + num(p.window_offsets[i]) + " is outside input size " + num(n) + " (at most " +
+                         num(n - 1) + " here)");
     }
     if (p.window_offsets[i] + p.window_sizes[i] > n) {
       return invalid(param_path(&Slice1Request::input_window_sizes, i),
                      "window [" + num(p.window_offsets[i]) + ", " + num(p.window_offsets[i] + p.window_sizes[i]) +
-                         ") exceeds input size " + num(n) + " (offset + size must be <= size)");
+                         ") exceeds input size " + num(n) + " (offset + size must be <= size; window size at most " +
+                         num(n - p.window_offsets[i]) + " with this offset)");
     }
   }
   return p;
@@ -174,7 +179,8 @@ Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDe
     if (span > padded) {
       return invalid(param_path(&MaxPooling2Request::window_size, i),
                      "dilated window spans " + num(span) + " elements, more than the padded input size " +
-                         num(padded));
+                         num(padded) + " (window size at most " + num((padded - 1) / p.dilations[i] + 1) +
+                         " with dilation " + num(p.dilations[i]) + ")");
     }
   }
   return p;

@@ -128,7 +128,7 @@ TEST(DxDispatchModel, RefusesWhatItCannotRunNamingThePath) {
   bad_window.replace(bad_window.find("\"Offsets\": [1]"), 14, "\"Offsets\": [3]");
   EXPECT_EQ(error_of(model(bad_window, dispatch)),
             "dispatchables.s.desc: params.sizes[0]: slice reads input index 4, past input size 4 "
-            "(offset + (size - 1) * stride must be < size)");
+            "(offset + (size - 1) * stride must be < size; size at most 1 with this offset and stride)");
 }
 
 // spec -> model -> operation: the same tensors and parameters, and running
