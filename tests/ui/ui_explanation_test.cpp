@@ -4,6 +4,7 @@
 // offsets {0,0,0,1}, sizes {1,1,4,3}, strides {1,1,-2,2} over iota 4x4).
 #include <QDockWidget>
 #include <QLabel>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include "shown_window.h"
 #include "test_backends.h"
 #include "ui/linked_selection.h"
+#include "ui/spec_document.h"
 #include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/help_browser.h"
 #include "ui/widgets/main_window.h"
@@ -82,6 +84,27 @@ class WorkedOutPanel : public QObject {
     auto* help = window_->findChild<HelpBrowser*>(QStringLiteral("helpBrowser"));
     QVERIFY(help != nullptr && help->isVisible());
     QCOMPARE(help->text()->source(), HelpBrowser::page_url(QStringLiteral("operators.md")));
+  }
+
+  void AnInvalidSpec_ExplainsTheFailingRuleWithItsNearestValidValue() {
+    // The opening slice1 example with window offset 2 on the 4-wide axis 3:
+    // the window 2 + 3 > 4, and with that offset it holds at most 4 - 2 = 2.
+    Spec bad = window_->document()->spec();
+    std::get<Slice1Request>(bad.request.params).input_window_offsets = {0, 0, 0, 2};
+    window_->document()->edit(bad, QStringLiteral("offset"));
+    QTRY_VERIFY2(panel()->plain_text().contains(QStringLiteral("not valid")), qPrintable(panel()->plain_text()));
+    const QString text = panel()->plain_text();
+    QVERIFY2(text.contains(QStringLiteral("(params.inputWindowSizes[3]): window [2, 5) exceeds input size 4")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("window size at most 2 with this offset")), qPrintable(text));
+    // Hovering the stale result does not bring back the old arithmetic.
+    window_->selection()->select_output(Coord{0, 0, 1, 1});
+    QVERIFY(panel()->plain_text().contains(QStringLiteral("not valid")));
+    // Undo makes it valid again: the element's arithmetic returns.
+    window_->document()->undo_stack()->undo();
+    QTRY_VERIFY2(panel()->plain_text().contains(QStringLiteral("Output sizes [1,1,2,2]")),
+                 qPrintable(panel()->plain_text()));
+    QVERIFY(!panel()->plain_text().contains(QStringLiteral("not valid")));
   }
 };
 

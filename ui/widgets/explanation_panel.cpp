@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "core/worked_arithmetic.h"
+#include "ui/widgets/field_label.h"
 
 namespace stridescope::ui {
 namespace {
@@ -46,7 +47,29 @@ ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(scroll);
 }
 
+void ExplanationPanel::set_refusal(const std::optional<Error>& refusal, OpKind kind, std::size_t rank) {
+  refusal_ = refusal;
+  refused_kind_ = kind;
+  refused_rank_ = rank;
+  if (refusal_) show_refusal();
+}
+
+void ExplanationPanel::show_refusal() {
+  const QString path = QString::fromStdString(refusal_->path);
+  const QString label = field_label(refused_kind_, refused_rank_, path);
+  QString html = QStringLiteral("<b>%1</b><br>").arg(tr("This spec is not valid, so nothing runs."));
+  html += QStringLiteral("%1: %2<br>")
+              .arg((label.isEmpty() ? path : tr("%1 (%2)").arg(label, path)).toHtmlEscaped(),
+                   QString::fromStdString(refusal_->message).toHtmlEscaped());
+  html += QStringLiteral("<br>") + rules_link(refused_kind_);
+  text_->setText(html);
+}
+
 void ExplanationPanel::show_explanation(const EvaluationPtr& evaluation, const std::optional<Provenance>& provenance) {
+  if (refusal_) {
+    show_refusal();
+    return;
+  }
   if (!evaluation) {
     text_->clear();
     return;

@@ -266,6 +266,7 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
     current_error_ = outcome.error;
     editor_->show_error(current_error_);
     editor_->summarise_invalid_spec();
+    explanation_->set_refusal(current_error_, document_->spec().request.kind(), spec_rank(document_->spec()));
     // The last valid result stands in while a spec is edited, never for
     // another file's spec.
     if (shown_ && shown_serial_ < document_first_serial_) {
@@ -278,6 +279,7 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   }
   current_error_.reset();
   editor_->show_error(std::nullopt);
+  explanation_->set_refusal(std::nullopt, OpKind::Identity, 0);
   statusBar()->clearMessage();
   const bool first = !has_shown_once_;
   has_shown_once_ = true;
