@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QPushButton>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <memory>
@@ -68,6 +69,31 @@ class CodePanelInTheApp : public QObject {
     panel()->findChild<QPushButton*>(QStringLiteral("codeCopy"))->click();
     QCOMPARE(QGuiApplication::clipboard()->text(), panel()->code());
     QVERIFY(panel()->code().contains(QStringLiteral("dispatchables")));
+  }
+
+  void ALargeInput_WaitsForWriteProgramInsteadOfRewritingOnEveryEdit() {
+    panel()->set_language(CodeLanguage::NumPy);
+    // 1x1x300x300 = 90,000 random elements: past the live limit of 65,536.
+    Spec large = window_->document()->spec();
+    large.request.input.sizes = std::vector<uint64_t>{1, 1, 300, 300};
+    large.input_source = Fill{FillRandom{7, -9, 9}};
+    window_->document()->edit(large, QStringLiteral("sizes"));
+    settle();
+    auto* write = panel()->findChild<QPushButton*>(QStringLiteral("codeWrite"));
+    auto* copy = panel()->findChild<QPushButton*>(QStringLiteral("codeCopy"));
+    QTRY_VERIFY2(panel()->code().contains(QStringLiteral("90,000 elements")), qPrintable(panel()->code()));
+    QVERIFY(write->isVisible());
+    QVERIFY(!copy->isEnabled());
+    QVERIFY(!panel()->code().contains(QStringLiteral("import numpy")));
+    write->click();
+    QVERIFY2(panel()->code().contains(QStringLiteral("import numpy")), qPrintable(panel()->code().left(400)));
+    QVERIFY(!write->isVisible());
+    QVERIFY(copy->isEnabled());
+    // Back to a small input: written live again.
+    window_->document()->undo_stack()->undo();
+    settle();
+    QTRY_VERIFY(panel()->code().contains(QStringLiteral("-2")));
+    QVERIFY(!write->isVisible());
   }
 };
 

@@ -45,6 +45,11 @@ CodePanel::CodePanel(QWidget* parent) : QWidget(parent) {
   copy_->setObjectName(QStringLiteral("codeCopy"));
   copy_->setToolTip(tr("Copy the program to the clipboard"));
   connect(copy_, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(code()); });
+  write_ = new QPushButton(tr("Write program"), this);
+  write_->setObjectName(QStringLiteral("codeWrite"));
+  write_->setToolTip(tr("Write the program for this large input now"));
+  write_->hide();
+  connect(write_, &QPushButton::clicked, this, &CodePanel::write_program);
   connect(tabs_, &QTabBar::currentChanged, this, [this] {
     written_for_.reset();
     refresh();
@@ -52,6 +57,7 @@ CodePanel::CodePanel(QWidget* parent) : QWidget(parent) {
 
   auto* top = new QHBoxLayout;
   top->addWidget(tabs_, 1);
+  top->addWidget(write_);
   top->addWidget(copy_);
   auto* body = new QHBoxLayout;
   body->addWidget(code_, 3);
@@ -89,8 +95,32 @@ void CodePanel::refresh() {
   if (!evaluation_) {
     code_->clear();
     notes_->clear();
+    write_->hide();
+    copy_->setEnabled(true);
     return;
   }
+  const uint64_t input_elements = evaluation_->op().input().buffer_elements();
+  if (input_elements > kLargestInputWrittenLive) {
+    show_deferred(input_elements);
+    return;
+  }
+  write_program();
+}
+
+void CodePanel::show_deferred(uint64_t input_elements) {
+  code_->setPlainText(tr("# This spec's input holds %L1 elements: its program inlines them, too long to rewrite on\n"
+                         "# every edit. Press Write program to write it for the spec as it is now, or run\n"
+                         "#   stridescope-cli code SPEC --lang LANGUAGE > program\n")
+                          .arg(input_elements));
+  notes_->clear();
+  write_->show();
+  copy_->setEnabled(false);
+}
+
+void CodePanel::write_program() {
+  write_->hide();
+  copy_->setEnabled(true);
+  if (!evaluation_) return;
   const Evaluation& ev = *evaluation_;
   const GeneratedCode generated = write_code(language(), CodeSource{ev.spec(), ev.op(), ev.input});
   code_->setPlainText(QString::fromStdString(generated.text));

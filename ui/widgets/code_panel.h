@@ -5,8 +5,13 @@
 // differs from DirectML for this spec.
 //
 // Only the tab on show is written, and only while the panel is visible: a
-// spec with a large inline input makes long programs.
+// spec with a large inline input makes long programs. Past
+// kLargestInputWrittenLive input elements the panel waits for Write program:
+// a 1x3x1024x1024 random input is a 30 MB program, seconds of the UI thread on
+// every edit.
 #pragma once
+
+#include <cstdint>
 
 #include <QString>
 #include <QWidget>
@@ -25,6 +30,8 @@ class CodePanel : public QWidget {
   Q_OBJECT
 
  public:
+  static constexpr uint64_t kLargestInputWrittenLive = 65536;
+
   explicit CodePanel(QWidget* parent = nullptr);
 
   void set_evaluation(EvaluationPtr evaluation);
@@ -40,6 +47,8 @@ class CodePanel : public QWidget {
 
  private:
   void refresh();
+  void write_program();
+  void show_deferred(uint64_t input_elements);
 
   EvaluationPtr evaluation_;
   EvaluationPtr written_for_;  // the evaluation the shown code was written from
@@ -47,6 +56,7 @@ class CodePanel : public QWidget {
   QPlainTextEdit* code_;
   QLabel* notes_;
   QPushButton* copy_;
+  QPushButton* write_;  // shown while a large input's program waits to be written
 };
 
 }  // namespace stridescope::ui
