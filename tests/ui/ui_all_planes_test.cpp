@@ -8,6 +8,7 @@
 
 #include "core/io/spec_file.h"
 #include "test_backends.h"
+#include "ui/animation_player.h"
 #include "ui/linked_selection.h"
 #include "ui/plane_tiles.h"
 #include "ui/spec_document.h"
@@ -148,6 +149,23 @@ class AllPlanesTest : public QObject {
     QVERIFY(source_cell && source_cell->first == 3 && source_cell->second == 6);
     QVERIFY(input->index(3, 6).data(GridModel::OverlayRole).toUInt() & kSource);
     QCOMPARE(input->rowCount(), 10);
+  }
+
+  void Animation_HighlightsEachStepOnItsOwnTile() {
+    MainWindow& w = open(kThreeChannels);
+    w.panel(TensorRole::Input)->all_planes_toggle()->setChecked(true);
+    w.panel(TensorRole::Output)->all_planes_toggle()->setChecked(true);
+    TensorPlaneModel* output = w.plane_model(TensorRole::Output);
+    TensorPlaneModel* input = w.plane_model(TensorRole::Input);
+    // Step 20 in row-major order over 1x3x4x4 is [0,1,1,0] (20 = 1·16 + 1·4 + 0):
+    // tile c=1 (second across), its row 1, column 0: grid (2, 5).
+    w.animation_player()->set_position(20);
+    QTRY_COMPARE(w.selection()->selected_output(), std::optional<Coord>(Coord{0, 1, 1, 0}));
+    QVERIFY(output->index(2, 5).data(GridModel::OverlayRole).toUInt() & kSelected);
+    QVERIFY(input->index(2, 5).data(GridModel::OverlayRole).toUInt() & kSource);
+    // Every tile stays on show as the animation crosses planes.
+    QCOMPARE(output->rowCount(), 10);
+    QCOMPARE(label_texts(*output).size(), 3);
   }
 
   void SelectingAnOutput_BringsTheInputPanelToItsSourcesPlane() {
