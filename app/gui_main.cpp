@@ -2,7 +2,7 @@
 // has (app/backend_factory.h, the only place that knows Vulkan exists), hand
 // them to the window, start.
 //
-//   stridescope [SPEC] [--backend cpu|vulkan] [--play] [--screenshot DIR]
+//   stridescope [SPEC] [--backend cpu|vulkan] [--play] [--screenshot DIR [--window-size WxH]]
 #include <cstdio>
 
 #include <QApplication>
@@ -39,6 +39,11 @@ int main(int argc, char** argv) {
       QStringLiteral("play"),
       QStringLiteral("Start the step-through animation over the output elements at once "
                      "(Space pauses, Left/Right step)."));
+  // Screenshots at the sizes people's screens have (1366x768, 1920x1080).
+  const QCommandLineOption size_option(QStringLiteral("window-size"),
+                                       QStringLiteral("With --screenshot: the window's size, WIDTHxHEIGHT."),
+                                       QStringLiteral("WxH"));
+  parser.addOption(size_option);
   parser.addOption(backend_option);
   parser.addOption(play_option);
   parser.addOption(screenshot_option);
@@ -54,6 +59,18 @@ int main(int argc, char** argv) {
     stridescope::ui::ScreenshotOptions options;
     options.directory = parser.value(screenshot_option);
     options.specs = parser.positionalArguments();
+    if (parser.isSet(size_option)) {
+      const QStringList parts = parser.value(size_option).split(QLatin1Char('x'));
+      bool w_ok = false, h_ok = false;
+      const int w = parts.size() == 2 ? parts[0].toInt(&w_ok) : 0;
+      const int h = parts.size() == 2 ? parts[1].toInt(&h_ok) : 0;
+      if (!w_ok || !h_ok || w < 320 || h < 240 || w > 8192 || h > 8192) {
+        std::fprintf(stderr, "error: --window-size must be WIDTHxHEIGHT, each 320 to 8192 (got '%s')\n",
+                     qPrintable(parser.value(size_option)));
+        return 2;
+      }
+      options.size = QSize(w, h);
+    }
     QStringList written;
     const stridescope::Status status = stridescope::ui::write_screenshots(window, options, &written);
     for (const QString& file : written) std::printf("%s\n", qPrintable(file));

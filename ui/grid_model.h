@@ -50,6 +50,13 @@ struct CellVisual {
   bool empty = false;  // nothing to draw (outside the tensor)
 };
 
+struct GridLabel {
+  int row = 0;
+  int column = 0;
+  int span = 1;  // columns
+  QString text;
+};
+
 class GridModel : public QAbstractTableModel {
   Q_OBJECT
 
@@ -75,6 +82,11 @@ class GridModel : public QAbstractTableModel {
   // Cells with dynamic overlays (selection, source, taps) as (column, row),
   // so a zoomed-out view can still frame them.
   virtual std::vector<std::pair<QPoint, quint32>> marked_cells() const { return {}; }
+  // Cells that separate parts of the grid (the labels and gaps between
+  // tiled planes): no element, never hovered or clicked.
+  virtual bool is_spacer(int, int) const { return false; }
+  // Text a view writes across cells (a tiled plane's name over its label row).
+  virtual std::vector<GridLabel> labels() const { return {}; }
   // The widest value text the model shows, to size cells.
   virtual QString widest_text() const { return QStringLiteral("-00.00"); }
   // The widest second line (source, decoded index) the model shows.

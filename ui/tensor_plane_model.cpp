@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/scalar.h"
+#include "ui/categorical_colours.h"
 #include "ui/element_overlay.h"
 #include "ui/text_format.h"
 
@@ -123,16 +124,28 @@ std::array<int, 4> TensorPlaneModel::margins_for(const State& state) const {
   return margins;
 }
 
+PlaneTiles TensorPlaneModel::tiles_for(const State& s) {
+  if (!s.desc) return PlaneTiles::single(0, 0);
+  const auto extent = [&s](int dim) {
+    return dim < 0 ? 1 : static_cast<int>(std::min<uint64_t>(s.desc->sizes()[dim], INT32_MAX / 4));
+  };
+  const int rows = extent(s.plane.row_dim) + s.margins[0] + s.margins[1];
+  const int columns = extent(s.plane.column_dim) + s.margins[2] + s.margins[3];
+  const bool several = s.desc->element_count() / (static_cast<uint64_t>(extent(s.plane.row_dim)) *
+                                                  static_cast<uint64_t>(extent(s.plane.column_dim))) > 1;
+  if (!s.plane.all_planes || !several) return PlaneTiles::single(rows, columns);
+  return PlaneTiles::all(s.desc->sizes(), s.plane.row_dim, s.plane.column_dim, rows, columns, s.plane.fixed);
+}
+
 void TensorPlaneModel::apply(State next) {
   next.margins = margins_for(next);
-  const auto extent = [](const State& s, bool rows) -> int {
-    if (!s.desc) return 0;
-    const int dim = rows ? s.plane.row_dim : s.plane.column_dim;
-    const int cells = dim < 0 ? 1 : static_cast<int>(std::min<uint64_t>(s.desc->sizes()[dim], INT32_MAX / 2));
-    return cells + (rows ? s.margins[0] + s.margins[1] : s.margins[2] + s.margins[3]);
-  };
-  const bool reshape = extent(next, true) != rowCount() || extent(next, false) != columnCount() ||
-                       next.plane.row_dim != plane_.row_dim || next.plane.column_dim != plane_.column_dim;
+  next.tiles = tiles_for(next);
+  const int rows = desc_ ? tiles_.rows() : 0;
+  const int columns = desc_ ? tiles_.columns() : 0;
+  const bool reshape = (next.desc ? next.tiles.rows() : 0) != rows ||
+                       (next.desc ? next.tiles.columns() : 0) != columns ||
+                       next.plane.row_dim != plane_.row_dim || next.plane.column_dim != plane_.column_dim ||
+                       next.tiles.tiled() != tiles_.tiled();
   // New sizes with the same plane extent (1x1x2x2 to 1x2x2x2) reset nothing,
   // yet the plane selector must offer the new indices.
   const auto sizes_of = [](const TensorDesc* desc) { return desc ? desc->sizes() : Sizes{}; };
@@ -143,9 +156,11 @@ void TensorPlaneModel::apply(State next) {
   bytes_ = next.bytes;
   plane_ = next.plane;
   margins_ = next.margins;
+  tiles_ = std::move(next.tiles);
   differing_ = std::move(next.differing);
   bump_revision();
   rebuild_mark_cells();
+  plane_state_changed();
   if (reshape) {
     endResetModel();
   } else {
@@ -161,36 +176,52 @@ void TensorPlaneModel::set_palette(ValuePalette palette) {
   refresh_all({Qt::BackgroundRole, Qt::ForegroundRole});
 }
 
-int TensorPlaneModel::plane_rows() const {
-  if (!desc_ || plane_.row_dim < 0) return desc_ ? 1 : 0;
-  return static_cast<int>(std::min<uint64_t>(desc_->sizes()[plane_.row_dim], INT32_MAX / 2));
-}
-
-int TensorPlaneModel::plane_columns() const {
-  if (!desc_) return 0;
-  return static_cast<int>(std::min<uint64_t>(desc_->sizes()[plane_.column_dim], INT32_MAX / 2));
-}
-
 int TensorPlaneModel::rowCount(const QModelIndex& parent) const {
   if (parent.isValid() || !desc_) return 0;
-  return plane_rows() + margins_[0] + margins_[1];
+  return tiles_.rows();
 }
 
 int TensorPlaneModel::columnCount(const QModelIndex& parent) const {
   if (parent.isValid() || !desc_) return 0;
-  return plane_columns() + margins_[2] + margins_[3];
+  return tiles_.columns();
+}
+
+bool TensorPlaneModel::is_spacer(int row, int column) const {
+  return tiles_.tiled() && !tiles_.place_of(row, column);
+}
+
+std::vector<GridLabel> TensorPlaneModel::labels() const {
+  std::vector<GridLabel> labels;
+  if (!desc_) return labels;
+  for (const PlaneTiles::LabelSpan& span : tiles_.label_spans()) {
+    labels.push_back({span.row, span.column, span.span, tiles_.label(span.tile, desc_->rank())});
+  }
+  return labels;
+}
+
+QString TensorPlaneModel::page_text() const {
+  if (!tiles_.tiled() || tiles_.total_planes() <= static_cast<uint64_t>(tiles_.tiles())) return {};
+  return tr("planes %1\u2013%2 of %3")
+      .arg(tiles_.first_on_page() + 1)
+      .arg(tiles_.first_on_page() + static_cast<uint64_t>(tiles_.tiles()))
+      .arg(tiles_.total_planes());
 }
 
 SignedCoord TensorPlaneModel::signed_coord_at(int row, int column) const {
+  // A spacer cell (between tiled planes) reads as the first plane's corner.
+  const PlaneTiles::Place place = tiles_.place_of(row, column).value_or(PlaneTiles::Place{0, row, column});
+  const Coord outer = tiles_.outer_coord(place.tile, plane_.fixed);
   SignedCoord coord;
-  for (std::size_t d = 0; d < plane_.fixed.size(); ++d) coord.push_back(static_cast<int64_t>(plane_.fixed[d]));
-  if (plane_.row_dim >= 0) coord[plane_.row_dim] = row - margins_[0];
-  coord[plane_.column_dim] = column - margins_[2];
+  for (std::size_t d = 0; d < outer.size(); ++d) coord.push_back(static_cast<int64_t>(outer[d]));
+  if (coord.size() == 0) return coord;
+  if (plane_.row_dim >= 0) coord[plane_.row_dim] = place.row - margins_[0];
+  coord[plane_.column_dim] = place.column - margins_[2];
   return coord;
 }
 
 std::optional<Coord> TensorPlaneModel::coord_at(int row, int column) const {
   if (!desc_ || row < 0 || column < 0 || row >= rowCount() || column >= columnCount()) return std::nullopt;
+  if (is_spacer(row, column)) return std::nullopt;
   const SignedCoord s = signed_coord_at(row, column);
   Coord coord;
   for (std::size_t d = 0; d < s.size(); ++d) {
@@ -202,14 +233,19 @@ std::optional<Coord> TensorPlaneModel::coord_at(int row, int column) const {
 
 std::optional<std::pair<int, int>> TensorPlaneModel::cell_of(const SignedCoord& coord) const {
   if (!desc_ || coord.size() != plane_.fixed.size()) return std::nullopt;
-  for (std::size_t d = 0; d < coord.size(); ++d) {
+  const std::optional<int> tile = tiles_.tile_of(coord);
+  if (!tile) return std::nullopt;
+  for (std::size_t d = 0; d < coord.size() && !tiles_.tiled(); ++d) {
     if (static_cast<int>(d) == plane_.row_dim || static_cast<int>(d) == plane_.column_dim) continue;
     if (coord[d] != static_cast<int64_t>(plane_.fixed[d])) return std::nullopt;
   }
   const int64_t row = (plane_.row_dim >= 0 ? coord[plane_.row_dim] : 0) + margins_[0];
   const int64_t column = coord[plane_.column_dim] + margins_[2];
-  if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount()) return std::nullopt;
-  return std::make_pair(static_cast<int>(row), static_cast<int>(column));
+  const int rows = plane_.row_dim >= 0 ? static_cast<int>(desc_->sizes()[plane_.row_dim]) + margins_[0] + margins_[1] : 1;
+  const int columns = static_cast<int>(desc_->sizes()[plane_.column_dim]) + margins_[2] + margins_[3];
+  if (row < 0 || column < 0 || row >= rows || column >= columns) return std::nullopt;
+  const auto [grid_row, grid_column] = tiles_.cell_of(*tile, row, column);
+  return std::make_pair(static_cast<int>(grid_row), static_cast<int>(grid_column));
 }
 
 std::optional<std::pair<int, int>> TensorPlaneModel::cell_of(const Coord& coord) const {
@@ -339,6 +375,10 @@ void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool wit
 CellVisual TensorPlaneModel::make_cell(int row, int column, bool with_text, bool with_dynamic) const {
   CellVisual visual;
   const std::optional<Coord> coord = coord_at(row, column);
+  if (is_spacer(row, column)) {
+    visual.empty = true;
+    return visual;
+  }
   if (!coord) {
     visual.empty = true;
     visual.flags = kGhost;
@@ -362,6 +402,7 @@ std::vector<std::pair<QPoint, quint32>> TensorPlaneModel::marked_cells() const {
 }
 
 QRgb TensorPlaneModel::heat(int row, int column) const {
+  if (is_spacer(row, column)) return 0xffffffff;
   const CellVisual visual = make_cell(row, column, false, false);
   if (visual.empty) return 0xfff0f0f0;
   if (visual.flags & kPaddingFlags) {
@@ -376,10 +417,14 @@ QRgb TensorPlaneModel::heat(int row, int column) const {
 
 QString TensorPlaneModel::row_label(int row) const {
   if (plane_.row_dim < 0) return {};
-  return QString::number(row - margins_[0]);
+  const auto place = tiles_.place_of(row, 0);
+  return place ? QString::number(place->row - margins_[0]) : QString();
 }
 
-QString TensorPlaneModel::column_label(int column) const { return QString::number(column - margins_[2]); }
+QString TensorPlaneModel::column_label(int column) const {
+  const auto place = tiles_.place_of(tiles_.tiled() ? 1 : 0, column);
+  return place ? QString::number(place->column - margins_[2]) : QString();
+}
 
 QString TensorPlaneModel::widest_text() const {
   if (!desc_) return QStringLiteral("00");
@@ -404,6 +449,7 @@ bool TensorPlaneModel::setData(const QModelIndex& index, const QVariant& value, 
 }
 
 QString TensorPlaneModel::tool_tip(int row, int column) const {
+  if (is_spacer(row, column)) return {};
   const auto coord = coord_at(row, column);
   const QString name = role_ == TensorRole::Input ? QStringLiteral("in")
                        : role_ == TensorRole::Output ? QStringLiteral("out")
@@ -453,12 +499,38 @@ QString IndicesModel::widest_detail() const {
   return QStringLiteral("\u2192") + coord_text(last);
 }
 
+void IndicesModel::plane_state_changed() {
+  colour_of_.clear();
+  const Evaluation* ev = evaluation().get();
+  const int rows = rowCount();
+  const int columns = columnCount();
+  // Past this many cells the colours come from the value alone (a heat map anyway).
+  constexpr long long kMaxColouredCells = 1 << 18;
+  if (!ev || ev->indices.empty() || static_cast<long long>(rows) * columns > kMaxColouredCells) return;
+  std::vector<std::optional<uint64_t>> values(static_cast<std::size_t>(rows) * columns);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < columns; ++c) {
+      if (const auto coord = coord_at(r, c)) {
+        values[static_cast<std::size_t>(r) * columns + c] =
+            static_cast<uint64_t>(to_double(element_at(*desc(), ev->indices, *coord)));
+      }
+    }
+  }
+  const std::vector<int> classes = categorical_classes(values, rows, columns, categorical_palette_size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i]) colour_of_[*values[i]] = classes[i];
+  }
+}
+
 void IndicesModel::describe(const Coord& coord, CellVisual& visual, bool with_text) const {
   const Evaluation& ev = *evaluation();
   const Scalar v = element_at(*desc(), ev.indices, coord);
   const double flat = to_double(v);
   const uint64_t count = ev.op().input().element_count();
-  visual.fill = palette_rgb(palette(), count > 1 ? flat / static_cast<double>(count - 1) : 0.5);
+  // A name, not a measure: neighbouring windows' winners differ in colour.
+  const auto it = colour_of_.find(static_cast<uint64_t>(flat));
+  visual.fill = categorical_rgb(it != colour_of_.end() ? it->second
+                                                       : static_cast<int>(static_cast<uint64_t>(flat) % categorical_palette_size()));
   if (!with_text) return;
   visual.text = QString::fromStdString(format_scalar(v));
   if (flat >= 0 && flat < static_cast<double>(count)) {

@@ -15,6 +15,7 @@
 #include "core/provenance.h"
 #include "ui/evaluation.h"
 #include "ui/grid_model.h"
+#include "ui/plane_tiles.h"
 
 namespace stridescope::ui {
 
@@ -32,6 +33,8 @@ struct PlaneSelection {
   int row_dim = -1;    // -1: a single row (1-D tensors)
   int column_dim = 0;
   Coord fixed;         // an index per dimension; the row and column entries are ignored
+  // Every plane at once, as small multiples (the page holding `fixed`'s plane).
+  bool all_planes = false;
 
   friend bool operator==(const PlaneSelection&, const PlaneSelection&) = default;
 };
@@ -82,6 +85,11 @@ class TensorPlaneModel : public GridModel {
   std::optional<std::pair<int, int>> cell_of(const SignedCoord& coord) const;  // on this plane?
   std::optional<std::pair<int, int>> cell_of(const Coord& coord) const;
 
+  // How the planes are laid out (one plane, or all of them tiled).
+  const PlaneTiles& tiles() const { return tiles_; }
+  // "planes 1–36 of 256" when tiled over several pages, else empty.
+  QString page_text() const;
+
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   Qt::ItemFlags flags(const QModelIndex& index) const override;
@@ -94,6 +102,8 @@ class TensorPlaneModel : public GridModel {
   QString column_label(int column) const override;
   QString widest_text() const override;
   std::vector<std::pair<QPoint, quint32>> marked_cells() const override;
+  bool is_spacer(int row, int column) const override;
+  std::vector<GridLabel> labels() const override;
 
   // Lets typed values be entered into input cells ("values typed into cells").
   void set_editable(bool editable) { editable_ = editable; }
@@ -109,6 +119,8 @@ class TensorPlaneModel : public GridModel {
   // `with_text` false: only the colour and flags (heat maps).
   virtual void describe(const Coord& coord, CellVisual& visual, bool with_text) const;
   QString tool_tip(int row, int column) const override;
+  // After a new evaluation or plane, before views hear of it.
+  virtual void plane_state_changed() {}
   double value(int row, int column) const override;
   QVariant coord_data(int row, int column) const override;
   QVariant offset_data(int row, int column) const override;
@@ -133,14 +145,14 @@ class TensorPlaneModel : public GridModel {
     PlaneSelection plane;
     std::array<int, 4> margins{};
     std::vector<uint64_t> differing;
+    PlaneTiles tiles;
   };
   void apply(State next);
   std::array<int, 4> margins_for(const State& state) const;
   void rebuild_mark_cells();
   quint32 dynamic_flags(int row, int column, const std::optional<Coord>& coord) const;
-  int plane_rows() const;
+  static PlaneTiles tiles_for(const State& state);
   CellVisual make_cell(int row, int column, bool with_text, bool with_dynamic) const;
-  int plane_columns() const;
 
   TensorRole role_;
   EvaluationPtr evaluation_;
@@ -148,6 +160,7 @@ class TensorPlaneModel : public GridModel {
   const std::vector<std::byte>* bytes_ = nullptr;
   PlaneSelection plane_;
   std::array<int, 4> margins_{};  // rows before, rows after, columns before, columns after
+  PlaneTiles tiles_;
   ValuePalette palette_ = ValuePalette::Viridis;
   bool editable_ = false;
 
@@ -170,6 +183,11 @@ class IndicesModel : public TensorPlaneModel {
 
  protected:
   void describe(const Coord& coord, CellVisual& visual, bool with_text) const override;
+  void plane_state_changed() override;
+
+ private:
+  // A palette entry per flat index shown (ui/categorical_colours.h).
+  std::unordered_map<uint64_t, int> colour_of_;
 };
 
 }  // namespace stridescope::ui

@@ -5,6 +5,8 @@
 
 #include <QPainterPath>
 
+#include "ui/figure/cell_text_fit.h"
+
 namespace stridescope::ui {
 namespace {
 
@@ -100,20 +102,21 @@ void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cel
   if (!show_text) return;
   const QColor ink = text_colour_on(fill);
   const bool two_lines = show_detail && !cell.detail.isEmpty();
-  const QFontMetrics value_metrics(fonts.value);
+  // Fewer digits or a smaller font, never a value cut short.
+  const FittedText value = fit_value_text(cell.text, fonts.value, rect.width() - 4);
+  const QFontMetrics value_metrics(value.font);
   QRect value_rect = rect;
   if (two_lines) value_rect.setBottom(rect.top() + rect.height() * 58 / 100);
   // Text sits on a soft plate where hatching would fight it.
   if (cell.flags & kPaddingFlags) {
-    const int w = std::min(rect.width() - 4, value_metrics.horizontalAdvance(cell.text) + 6);
+    const int w = std::min(rect.width() - 4, value_metrics.horizontalAdvance(value.text) + 6);
     const QRect plate(value_rect.center().x() - w / 2, value_rect.center().y() - value_metrics.height() / 2, w,
                       value_metrics.height());
     painter.fillRect(plate, with_alpha(fill, 225));
   }
   painter.setPen(ink);
-  painter.setFont(fonts.value);
-  const QString text = value_metrics.elidedText(cell.text, Qt::ElideRight, rect.width() - 4);
-  painter.drawText(value_rect, Qt::AlignHCenter | (two_lines ? Qt::AlignBottom : Qt::AlignVCenter), text);
+  painter.setFont(value.font);
+  painter.drawText(value_rect, Qt::AlignHCenter | (two_lines ? Qt::AlignBottom : Qt::AlignVCenter), value.text);
   if (two_lines) {
     QRect detail_rect = rect;
     detail_rect.setTop(value_rect.bottom() + 1);

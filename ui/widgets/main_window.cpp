@@ -227,6 +227,14 @@ void MainWindow::for_each_grid(const std::function<void(TensorGridView*)>& actio
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) action(panel->grid());
 }
 
+TensorGridView* MainWindow::active_grid() const {
+  TensorGridView* active = output_panel_->grid();
+  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {
+    if (panel->isVisible() && panel->grid()->last_used() > active->last_used()) active = panel->grid();
+  }
+  return active;
+}
+
 TensorPanel* MainWindow::panel(TensorRole role) const {
   return role == TensorRole::Input ? input_panel_ : role == TensorRole::Output ? output_panel_ : indices_panel_;
 }

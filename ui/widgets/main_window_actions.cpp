@@ -104,10 +104,11 @@ void MainWindow::create_view_actions() {
   zoom_fit_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   zoom_reset_action_ = new QAction(QIcon::fromTheme(QStringLiteral("zoom-original")), tr("&Actual Size"), this);
   zoom_reset_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-  connect(zoom_in_action_, &QAction::triggered, this, [this] { for_each_grid([](TensorGridView* v) { v->zoom_in(); }); });
-  connect(zoom_out_action_, &QAction::triggered, this, [this] { for_each_grid([](TensorGridView* v) { v->zoom_out(); }); });
-  connect(zoom_fit_action_, &QAction::triggered, this, [this] { for_each_grid([](TensorGridView* v) { v->zoom_to_fit(); }); });
-  connect(zoom_reset_action_, &QAction::triggered, this, [this] { for_each_grid([](TensorGridView* v) { v->reset_zoom(); }); });
+  // Each panel zooms on its own: the menu acts on the grid used last.
+  connect(zoom_in_action_, &QAction::triggered, this, [this] { active_grid()->zoom_in(); });
+  connect(zoom_out_action_, &QAction::triggered, this, [this] { active_grid()->zoom_out(); });
+  connect(zoom_fit_action_, &QAction::triggered, this, [this] { active_grid()->zoom_to_fit(); });
+  connect(zoom_reset_action_, &QAction::triggered, this, [this] { active_grid()->reset_zoom(); });
 
   memory_action_ = new QAction(tr("&Memory Strips"), this);
   memory_action_->setCheckable(true);

@@ -1,6 +1,7 @@
 #include "ui/widgets/screenshot.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -15,6 +16,7 @@
 #include "ui/spec_edits.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/spec_editor.h"
+#include "ui/widgets/tensor_panel.h"
 
 namespace stridescope::ui {
 
@@ -81,6 +83,18 @@ Status grab_animation(MainWindow& window, const QString& directory, QStringList*
   return saved;
 }
 
+// Every plane at once: the NHWC-to-NCHW copy's three channels tiled in
+// both panels, an element of channel 1 selected and its source marked.
+Status grab_all_planes(MainWindow& window, const QString& directory, QStringList* written) {
+  const QString spec = QDir(examples_directory()).filePath(QStringLiteral("layout_nhwc_rgb_to_nchw.json"));
+  if (!QFileInfo::exists(spec) || !window.open_file(spec).ok() || !wait_until_settled(window)) return {};
+  for (const TensorRole role : {TensorRole::Input, TensorRole::Output}) window.panel(role)->all_planes_toggle()->setChecked(true);
+  window.selection()->select_output(Coord{0, 1, 1, 2});
+  const Status saved = grab(window, QDir(directory).filePath(QStringLiteral("all_planes_nhwc_to_nchw.png")), written);
+  for (const TensorRole role : {TensorRole::Input, TensorRole::Output}) window.panel(role)->all_planes_toggle()->setChecked(false);
+  return saved;
+}
+
 }  // namespace
 
 Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, QStringList* written) {
@@ -112,6 +126,7 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
   }
 
   if (const Status saved = grab_animation(window, options.directory, written); !saved) return saved;
+  if (const Status saved = grab_all_planes(window, options.directory, written); !saved) return saved;
 
   // Compare: every available backend against the one chosen.
   window.set_compare(true);

@@ -13,16 +13,18 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include "ui/figure/cell_text_fit.h"
+#include "ui/widgets/tensor_grid_zoom.h"
+
 namespace stridescope::ui {
+using namespace grid_zoom;
+
 namespace {
 
-constexpr double kMaxZoom = 4.0;
-// Small tensors open larger than 100%, text and all, so their few cells read
-// easily (a 4x4 input fills about half a panel).
-constexpr double kMaxAutoZoom = 2.0;
-constexpr double kZoomStep = 1.25;
-// Below this many pixels a cell carries no text and the grid becomes a heat map.
-constexpr double kHeatMapCellPixels = 5.0;
+quint64 next_use() {
+  static quint64 counter = 0;
+  return ++counter;
+}
 
 int floor_div(double a, double b) { return static_cast<int>(std::floor(a / b)); }
 
@@ -77,26 +79,6 @@ void TensorGridView::set_model(GridModel* model) {
   viewport()->update();
 }
 
-void TensorGridView::fit_new_shape() {
-  // A new shape starts fitted when it would not fit at 100%.
-  const double old_zoom = zoom_;
-  const QRect content = content_rect();
-  if (!isVisible() || content.width() < 40 || content.height() < 40) {
-    fit_pending_ = auto_fit_;
-  } else if (auto_fit_ && model_) {
-    fit_pending_ = false;
-    fitted_ = true;
-    zoom_ = std::min(kMaxAutoZoom, fit_zoom() * 0.995);  // a little slack, so rounding never summons a scroll bar
-    horizontalScrollBar()->setValue(0);
-    verticalScrollBar()->setValue(0);
-  }
-  zoom_ = std::clamp(zoom_, min_zoom(), kMaxZoom);
-  heat_dirty_ = true;
-  update_scrollbars();
-  viewport()->update();
-  if (zoom_ != old_zoom) emit zoomChanged(zoom_);
-}
-
 void TensorGridView::showEvent(QShowEvent* event) {
   QAbstractScrollArea::showEvent(event);
   if (fit_pending_) fit_new_shape();
@@ -120,48 +102,10 @@ void TensorGridView::update_metrics() {
   header_width_ = label_width + 12;
 }
 
-QSizeF TensorGridView::cell_size() const { return cell_size_at(zoom_); }
-
-QSizeF TensorGridView::cell_size_at(double zoom) const {
-  const QSizeF s = base_cell_ * zoom;
-  // Too small for text: a heat map, whose cells are square so that an image
-  // keeps its proportions (text cells are about twice as wide as tall).
-  if (is_heat_map_at(zoom)) {
-    const double side = std::min(s.width(), s.height());
-    return {side, side};
-  }
-  return s;
-}
-
-bool TensorGridView::is_heat_map_at(double zoom) const {
-  return std::min(base_cell_.width(), base_cell_.height()) * zoom < kHeatMapCellPixels;
-}
-
-bool TensorGridView::heat_map_mode() const { return is_heat_map_at(zoom_); }
-
-double TensorGridView::fit_zoom() const {
-  if (!model_ || model_->rowCount() == 0) return 1.0;
-  const QRect content = content_rect();
-  const double columns = std::max(1, model_->columnCount());
-  const double rows = std::max(1, model_->rowCount());
-  const double text_fit = std::min(content.width() / (columns * base_cell_.width()),
-                                   content.height() / (rows * base_cell_.height()));
-  if (!is_heat_map_at(text_fit)) return text_fit;
-  // A heat map: square cells, as large as fit, but still a heat map.
-  const double side = std::min(base_cell_.width(), base_cell_.height());
-  const double square_fit = std::min(content.width() / columns, content.height() / rows) / side;
-  return std::min(square_fit, kHeatMapCellPixels / side * 0.999);
-}
-
 QRect TensorGridView::content_rect() const {
   const QRect r = viewport()->rect();
   return QRect(header_width_, header_height_, std::max(0, r.width() - header_width_),
                std::max(0, r.height() - header_height_));
-}
-
-double TensorGridView::min_zoom() const {
-  if (!model_ || model_->rowCount() == 0) return 0.05;
-  return std::clamp(fit_zoom() * 0.5, 1e-4, 0.5);
 }
 
 void TensorGridView::update_scrollbars() {
@@ -190,6 +134,7 @@ std::optional<std::pair<int, int>> TensorGridView::cell_at(const QPoint& pos) co
   const int column = floor_div(pos.x() - header_width_ + horizontalScrollBar()->value(), cell.width());
   const int row = floor_div(pos.y() - header_height_ + verticalScrollBar()->value(), cell.height());
   if (row < 0 || column < 0 || row >= model_->rowCount() || column >= model_->columnCount()) return std::nullopt;
+  if (model_->is_spacer(row, column)) return std::nullopt;
   return std::make_pair(row, column);
 }
 
@@ -200,42 +145,6 @@ void TensorGridView::ensure_visible(int row, int column) {
   if (r.right() > content.right()) horizontalScrollBar()->setValue(horizontalScrollBar()->value() + (r.right() - content.right()));
   if (r.top() < content.top()) verticalScrollBar()->setValue(verticalScrollBar()->value() - (content.top() - r.top()));
   if (r.bottom() > content.bottom()) verticalScrollBar()->setValue(verticalScrollBar()->value() + (r.bottom() - content.bottom()));
-}
-
-void TensorGridView::set_zoom(double zoom) {
-  fitted_ = false;
-  zoom_about(zoom, QPointF(content_rect().center()));
-}
-
-void TensorGridView::zoom_about(double zoom, QPointF anchor) {
-  zoom = std::clamp(zoom, min_zoom(), kMaxZoom);
-  if (std::abs(zoom - zoom_) < 1e-9) return;
-  // Keep the point under `anchor` where it is.
-  const double ax = anchor.x() - header_width_ + horizontalScrollBar()->value();
-  const double ay = anchor.y() - header_height_ + verticalScrollBar()->value();
-  // Per axis: cells turn square when the grid becomes a heat map.
-  const QSizeF before = cell_size();
-  zoom_ = zoom;
-  const QSizeF after = cell_size();
-  update_scrollbars();
-  horizontalScrollBar()->setValue(
-      static_cast<int>(std::round(ax * after.width() / before.width() - (anchor.x() - header_width_))));
-  verticalScrollBar()->setValue(
-      static_cast<int>(std::round(ay * after.height() / before.height() - (anchor.y() - header_height_))));
-  heat_dirty_ = true;
-  viewport()->update();
-  emit zoomChanged(zoom_);
-}
-
-void TensorGridView::zoom_in() { set_zoom(zoom_ * kZoomStep); }
-void TensorGridView::zoom_out() { set_zoom(zoom_ / kZoomStep); }
-void TensorGridView::reset_zoom() { set_zoom(1.0); }
-
-void TensorGridView::zoom_to_fit() {
-  if (!model_ || model_->rowCount() == 0) return;
-  set_zoom(std::min(fit_zoom(), 2.0));
-  horizontalScrollBar()->setValue(0);
-  verticalScrollBar()->setValue(0);
 }
 
 QSize TensorGridView::sizeHint() const { return {360, 300}; }
@@ -295,12 +204,13 @@ void TensorGridView::paintEvent(QPaintEvent*) {
   } else {
     paint_cells(painter, content, r0, r1, c0, c1);
   }
+  paint_labels(painter, r0, r1);
   if (stale_) painter.fillRect(content, QColor(255, 255, 255, 150));
   painter.restore();
   paint_headers(painter, content, r0, r1, c0, c1);
 }
 
-void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {
+GridPaintStyle TensorGridView::paint_style() const {
   const QSizeF cell = cell_size();
   // Past 100% the text grows with the cells; below it the cells shed their
   // detail line, then their text, instead of shrinking it out of legibility.
@@ -308,12 +218,50 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
   style.fonts = zoom_ > 1.0 ? cell_fonts(font(), text_scale(zoom_)) : fonts_;
   style.show_text = cell_shows_text(cell, style.fonts);
   style.show_detail = cell_shows_detail(cell, base_cell_);
-  paint_grid(painter, *model_, grid_geometry(), CellRange{r0, r1, c0, c1}, style);
+  return style;
+}
+
+QString TensorGridView::shown_text(int row, int column) const {
+  if (!model_ || heat_map_mode() || row < 0 || column < 0 || row >= model_->rowCount() ||
+      column >= model_->columnCount()) {
+    return {};
+  }
+  const GridPaintStyle style = paint_style();
+  const CellVisual visual = model_->cell(row, column);
+  if (!style.show_text || visual.empty) return {};
+  return fit_value_text(visual.text, style.fonts.value, cell_rect(row, column).width() - 4).text;
+}
+
+void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {
+  paint_grid(painter, *model_, grid_geometry(), CellRange{r0, r1, c0, c1}, paint_style());
   if (hasFocus() && current_ && current_->first >= r0 && current_->first <= r1 && current_->second >= c0 &&
       current_->second <= c1) {
     painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(cell_rect(current_->first, current_->second).adjusted(1, 1, -2, -2));
+  }
+}
+
+// The names of tiled planes, over their label rows; where those rows are too
+// thin for text (a zoomed-out heat map), on a plate over the plane's top.
+void TensorGridView::paint_labels(QPainter& painter, int r0, int r1) {
+  const std::vector<GridLabel> labels = model_->labels();
+  if (labels.empty()) return;
+  const QFont font = fonts_.detail;
+  const QFontMetrics metrics(font);
+  painter.setFont(font);
+  for (const GridLabel& label : labels) {
+    if (label.row < r0 - 1 || label.row > r1) continue;
+    const QRect first = cell_rect(label.row, label.column);
+    const QRect last = cell_rect(label.row, label.column + label.span - 1);
+    QRect box(first.left(), first.top(), last.right() - first.left() + 1, std::max(first.height(), metrics.height()));
+    const QString text = metrics.elidedText(label.text, Qt::ElideRight, std::max(box.width() - 4, 0));
+    if (first.height() < metrics.height()) {
+      box.setWidth(std::min(box.width(), metrics.horizontalAdvance(text) + 6));
+      painter.fillRect(box, QColor(255, 255, 255, 215));
+    }
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(box.adjusted(2, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
   }
 }
 
@@ -445,12 +393,23 @@ void TensorGridView::mouseMoveEvent(QMouseEvent* event) {
   QAbstractScrollArea::mouseMoveEvent(event);
 }
 
+void TensorGridView::enterEvent(QEnterEvent* event) {
+  last_used_ = next_use();
+  QAbstractScrollArea::enterEvent(event);
+}
+
+void TensorGridView::focusInEvent(QFocusEvent* event) {
+  last_used_ = next_use();
+  QAbstractScrollArea::focusInEvent(event);
+}
+
 void TensorGridView::leaveEvent(QEvent* event) {
   set_hover(std::nullopt);
   QAbstractScrollArea::leaveEvent(event);
 }
 
 void TensorGridView::mousePressEvent(QMouseEvent* event) {
+  last_used_ = next_use();
   if (event->button() == Qt::LeftButton) {
     if (const auto cell = cell_at(event->position().toPoint())) {
       current_ = cell;
@@ -495,8 +454,7 @@ void TensorGridView::open_editor(int row, int column) {
 void TensorGridView::wheelEvent(QWheelEvent* event) {
   if (event->modifiers() & Qt::ControlModifier) {
     const double steps = event->angleDelta().y() / 120.0;
-    fitted_ = false;
-    zoom_about(zoom_ * std::pow(kZoomStep, steps), event->position());
+    scale_zoom(std::pow(kZoomStep, steps), event->position());
     event->accept();
     return;
   }

@@ -34,8 +34,17 @@ class TensorGridView : public QAbstractScrollArea {
   void set_stale(bool stale);
   bool stale() const { return stale_; }
 
+  // The smaller of the two axes' zooms (a fit may stretch cells in one axis).
   double zoom() const { return zoom_; }
+  // Whether the zoom follows the view's size (a fit the person has not undone by zooming).
+  bool follows_size() const { return fitted_; }
+  // The value text cell (row, column) shows now, as painted: fewer digits
+  // where the exact text does not fit; empty when none is shown.
+  QString shown_text(int row, int column) const;
   void set_zoom(double zoom);
+  // A zoom per axis (width, height): cells stretched, as a fit may stretch them.
+  void set_axis_zooms(QSizeF axes);
+  QSizeF axis_zooms() const { return axis_zoom_; }
   // Cell size at the current zoom, in logical pixels.
   QSizeF cell_size() const;
   // Too small for text: painted as a heat map.
@@ -46,6 +55,11 @@ class TensorGridView : public QAbstractScrollArea {
   void ensure_visible(int row, int column);
   // Where the cells start inside the viewport (below and right of the headers).
   QRect content_rect() const;
+
+  // When the person last pointed at, clicked or focused this view (a
+  // counter shared by all views; 0: never): the View menu's zoom acts on the
+  // view used last.
+  quint64 last_used() const { return last_used_; }
 
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
@@ -70,6 +84,8 @@ class TensorGridView : public QAbstractScrollArea {
   void mousePressEvent(QMouseEvent* event) override;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void leaveEvent(QEvent* event) override;
+  void enterEvent(QEnterEvent* event) override;
+  void focusInEvent(QFocusEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   bool event(QEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
@@ -78,29 +94,37 @@ class TensorGridView : public QAbstractScrollArea {
 
  private:
   void update_metrics();
+  GridPaintStyle paint_style() const;
   GridGeometry grid_geometry() const;  // where the cells lie in the viewport now
   void update_scrollbars();
   void paint_cells(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void paint_heat_map(QPainter& painter, const QRect& content);
+  void paint_labels(QPainter& painter, int r0, int r1);
   void paint_marks_on_heat_map(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void paint_headers(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void set_hover(std::optional<std::pair<int, int>> cell);
   void open_editor(int row, int column);
-  void zoom_about(double zoom, QPointF anchor);
+  void zoom_about(QSizeF axes, QPointF anchor);
+  void scale_zoom(double factor, QPointF anchor);
+  void set_axes(QSizeF axes);
+  // Per axis, the zoom at which the plane fills the view (each at most `cap`).
+  QSizeF fit_axes(double cap) const;
   void fit_new_shape();
   double min_zoom() const;
   // The zoom at which the whole grid fits the view (square heat-map cells
   // where text cells would be too small).
   double fit_zoom() const;
-  QSizeF cell_size_at(double zoom) const;
+  QSizeF cell_size_at(QSizeF axes) const;
   bool is_heat_map_at(double zoom) const;
 
   QPointer<GridModel> model_;
-  double zoom_ = 1.0;
+  double zoom_ = 1.0;            // the smaller axis's: the text's zoom
+  QSizeF axis_zoom_{1.0, 1.0};   // equal unless a fit stretched the cells
   bool auto_fit_ = true;
   bool stale_ = false;
   bool fit_pending_ = false;  // a new shape arrived before the view had a size
   bool fitted_ = false;       // zoom follows the view's size until the person zooms
+  quint64 last_used_ = 0;
   QSizeF base_cell_;
   int header_height_ = 20;
   int header_width_ = 32;

@@ -2,9 +2,12 @@
 
 #include <cmath>
 
+#include <QCheckBox>
 #include <QEvent>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/text_format.h"
@@ -17,7 +20,8 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
     : QFrame(parent), plane_model_(plane_model), memory_model_(memory_model), title_(new QLabel(this)),
       info_(new QLabel(this)), stale_(new QLabel(this)), memory_title_(new QLabel(this)),
       selector_(new PlaneSelector(plane_model, this)), grid_(new TensorGridView(this)),
-      memory_view_(new TensorGridView(this)), splitter_(new QSplitter(Qt::Vertical, this)) {
+      memory_view_(new TensorGridView(this)), splitter_(new QSplitter(Qt::Vertical, this)),
+      all_planes_(new QCheckBox(tr("All planes"), this)), page_(new QLabel(this)) {
   const QString role = to_display_string(plane_model->role());
   setObjectName(role.toLower() + QStringLiteral("Panel"));
   grid_->setObjectName(role.toLower() + QStringLiteral("Grid"));
@@ -52,6 +56,18 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   });
   // The strip wraps at the pitch of the plane's rows, so it follows the plane.
   connect(plane_model_, &TensorPlaneModel::planeChanged, this, &TensorPanel::fit_memory_columns, Qt::QueuedConnection);
+  all_planes_->setObjectName(role.toLower() + QStringLiteral("AllPlanes"));
+  all_planes_->setToolTip(tr("Every 2-D plane at once, each labelled by its indices in the other dimensions"));
+  page_->setObjectName(role.toLower() + QStringLiteral("PlanesPage"));
+  page_->setToolTip(tr("Too many planes to show at once: the indices above choose which page of planes shows"));
+  connect(all_planes_, &QCheckBox::toggled, this, [this](bool on) {
+    PlaneSelection plane = plane_model_->plane();
+    if (plane.all_planes == on) return;
+    plane.all_planes = on;
+    plane_model_->set_plane(plane);
+  });
+  connect(plane_model_, &TensorPlaneModel::planeChanged, this, &TensorPanel::sync_all_planes);
+  connect(plane_model_, &QAbstractItemModel::modelReset, this, &TensorPanel::sync_all_planes);
   memory_title_->setWordWrap(true);
   memory_title_->setToolTip(tr("The physical buffer, element by element in offset order, wrapped at the "
                                "tensor's row pitch where it fits. Faded: gaps no coordinate uses, and "
@@ -66,9 +82,12 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   head->addWidget(title_);
   head->addWidget(stale_);
   head->addStretch(1);
+  head->addWidget(all_planes_);
+  add_zoom_buttons(head);
   top_layout->addLayout(head);
   top_layout->addWidget(info_);
   top_layout->addWidget(selector_);
+  top_layout->addWidget(page_);
   top_layout->addWidget(grid_, 1);
 
   auto* bottom = new QWidget(splitter_);
@@ -88,6 +107,47 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(splitter_);
   refresh();
+  sync_all_planes();
+}
+
+// "All planes" shows only where there is more than one plane.
+void TensorPanel::sync_all_planes() {
+  const TensorDesc* desc = plane_model_->desc();
+  const PlaneSelection& plane = plane_model_->plane();
+  uint64_t planes = desc ? desc->element_count() : 0;
+  for (const int dim : {plane.row_dim, plane.column_dim}) {
+    if (desc && dim >= 0 && static_cast<std::size_t>(dim) < desc->rank()) planes /= desc->sizes()[dim];
+  }
+  all_planes_->setVisible(planes > 1);
+  {
+    const QSignalBlocker block(all_planes_);
+    all_planes_->setChecked(plane.all_planes);
+  }
+  const QString page = plane_model_->page_text();
+  page_->setText(page);
+  page_->setVisible(!page.isEmpty());
+}
+
+// This panel's own zoom: the other panels keep theirs.
+void TensorPanel::add_zoom_buttons(QHBoxLayout* head) {
+  const QString role = plane_model_->role() == TensorRole::Input    ? QStringLiteral("input")
+                       : plane_model_->role() == TensorRole::Output ? QStringLiteral("output")
+                                                                    : QStringLiteral("indices");
+  const auto add = [&](const QString& text, const QString& name, const QString& tip, void (TensorGridView::*slot)()) {
+    auto* button = new QToolButton(this);
+    button->setText(text);
+    button->setObjectName(role + name);
+    button->setToolTip(tip);
+    button->setAutoRaise(true);
+    connect(button, &QToolButton::clicked, grid_, slot);
+    head->addWidget(button);
+    return button;
+  };
+  add(QStringLiteral("\u2212"), QStringLiteral("ZoomOut"), tr("Zoom this grid out (Ctrl+wheel zooms at the pointer)"),
+      &TensorGridView::zoom_out);
+  add(tr("Fit"), QStringLiteral("ZoomFit"), tr("Fit the plane to this panel, in both directions, and keep it fitted as the panel resizes"),
+      &TensorGridView::zoom_to_fit);
+  add(QStringLiteral("+"), QStringLiteral("ZoomIn"), tr("Zoom this grid in"), &TensorGridView::zoom_in);
 }
 
 void TensorPanel::refresh() {
@@ -118,23 +178,28 @@ bool TensorPanel::eventFilter(QObject* watched, QEvent* event) {
   return QFrame::eventFilter(watched, event);
 }
 
-// After a new shape or plane, and as the panel resizes: the strip zooms out
-// (down to kMinStripZoom, where its text still reads) when that lets a whole
-// row pitch fit, else shows at 100%. Once the person zooms the strip, their
-// zoom holds until the shape changes again.
+// After a new shape or plane, and as the panel resizes: the strip's cells
+// narrow (down to kMinStripCellPixels wide, where a rounded value still
+// reads) when that lets a whole row pitch fit, so its rows are the grid's
+// rows; they keep most of their height, so the text still fits. Else the
+// strip shows at 100%. Once the person zooms the strip, their zoom holds
+// until the shape changes again.
 void TensorPanel::fit_memory_zoom_to_pitch() {
-  constexpr double kMinStripZoom = 0.6;
+  constexpr double kMinStripCellPixels = 18;
+  constexpr double kMinStripHeightZoom = 0.75;
   const TensorDesc* desc = plane_model_->desc();
   const int available = memory_view_->content_rect().width() - 2;
-  const double base = memory_view_->cell_size().width() / memory_view_->zoom();
+  const double base = memory_view_->cell_size().width() / memory_view_->axis_zooms().width();
   if (!desc || available < 40 || base <= 0) return;
-  double zoom = 1.0;
+  QSizeF axes(1.0, 1.0);
   if (const std::optional<uint64_t> pitch = memory_strip_pitch(*desc, plane_model_->plane())) {
     const double needed = available / (static_cast<double>(*pitch) * base);
-    if (needed < 1.0 && needed >= kMinStripZoom) zoom = needed * 0.999;
+    if (needed < 1.0 && needed * base >= kMinStripCellPixels) {
+      axes = QSizeF(needed * 0.999, std::max(needed * 0.999, kMinStripHeightZoom));
+    }
   }
   fitting_strip_zoom_ = true;
-  memory_view_->set_zoom(zoom);
+  memory_view_->set_axis_zooms(axes);
   fitting_strip_zoom_ = false;
 }
 

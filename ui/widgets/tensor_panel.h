@@ -10,6 +10,8 @@
 #include "ui/memory_strip_model.h"
 #include "ui/tensor_plane_model.h"
 
+class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QSplitter;
 
@@ -30,6 +32,7 @@ class TensorPanel : public QFrame {
   TensorGridView* memory_view() const { return memory_view_; }
   PlaneSelector* selector() const { return selector_; }
   QSplitter* splitter() const { return splitter_; }
+  QCheckBox* all_planes_toggle() const { return all_planes_; }
 
   // Re-reads the tensor's description after an evaluation.
   void refresh();
@@ -40,6 +43,8 @@ class TensorPanel : public QFrame {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  void add_zoom_buttons(QHBoxLayout* head);
+  void sync_all_planes();
   void fit_memory_columns();
   void fit_memory_zoom_to_pitch();
 
@@ -65,6 +70,8 @@ class TensorPanel : public QFrame {
   TensorGridView* grid_;
   TensorGridView* memory_view_;
   QSplitter* splitter_;
+  QCheckBox* all_planes_;
+  QLabel* page_;
 };
 
 }  // namespace stridescope::ui
