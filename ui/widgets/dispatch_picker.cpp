@@ -13,9 +13,11 @@ DispatchPicker::DispatchPicker(const QString& model_name, const QList<DispatchEn
     : QDialog(parent), list_(new QTreeWidget(this)) {
   setObjectName(QStringLiteral("dispatchPicker"));
   setWindowTitle(tr("Open DxDispatch Model"));
-  auto* intro = new QLabel(tr("%1 has %n dispatch command(s). StrideScope opens one as a spec, with the "
-                              "input its earlier dispatches leave. Which one?", nullptr, static_cast<int>(dispatches.size()))
-                               .arg(model_name),
+  // Only a model with several dispatches asks, so "commands" is always plural.
+  auto* intro = new QLabel(tr("%1 has %2 dispatch commands. StrideScope opens one as a spec, with the input "
+                              "its earlier dispatches leave. Which one?")
+                               .arg(model_name)
+                               .arg(dispatches.size()),
                            this);
   intro->setWordWrap(true);
 
