@@ -112,6 +112,14 @@ const ParamField& param_field(T R::*member) {
   return detail::param_field_at(probe, &(std::get<R>(probe).*member));
 }
 
+// The DirectML struct field a request member mirrors, for the writers and
+// readers of DirectML's own names: directml_name(&Slice1Request::input_window_strides)
+// is InputWindowStrides.
+template <class R, class T>
+std::string directml_name(T R::*member) {
+  return std::string(param_field(member).directml_name);
+}
+
 template <class R, class T>
 std::string param_path(T R::*member) {
   return param_path(param_field(member));

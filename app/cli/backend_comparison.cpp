@@ -68,4 +68,16 @@ std::optional<Error> first_mismatch(const Operation& op, const BackendRun& refer
   return std::nullopt;
 }
 
+std::string agreement(const Operation& op, const std::vector<BackendRun>& runs) {
+  std::string names;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i].name;
+  }
+  const uint64_t count = op.output().element_count();
+  const std::string what = std::to_string(count) + (count == 1 ? " output element" : " output elements") +
+                           (op.output_indices() ? (count == 1 ? " and its index" : " and their indices") : "");
+  if (runs.size() > 1) return "equal: " + names + " agree bit for bit on " + what;
+  return "ran: " + names + " alone on " + what + " (nothing to compare with)";
+}
+
 }  // namespace stridescope::cli

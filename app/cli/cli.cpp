@@ -131,11 +131,21 @@ commands:
       are noted on stderr. Several specs run in one process: a line per spec
       prefixed with its path, then "compared N specs: ..."; the exit code is 1
       if any spec's backends differ, else that of the first spec that failed.
+      A DxDispatch model's dispatches run in order on each backend (prints
+      and writeFile skipped) and each dispatch's output and indices are
+      compared: a line per dispatch, "dispatch K (NAME, DML_OPERATOR_X): ...".
   explain SPEC [--at I,J,...] [--json]
+  explain MODEL [--dispatch K] [--at I,J,...] [--json]
       Explains one output element: the input coordinate and buffer offset it
       was read from, the padding rule that made it, or the pooling window and
       its winner, then the arithmetic worked out with the spec's numbers.
       Without --at: how each output size follows from the spec.
+      On a DxDispatch model, --dispatch K picks the dispatch command: K is its
+      number among the model's dispatch commands, counted from 0 in the
+      order they are listed, or the name of a dispatchable dispatched once.
+      A model with one dispatch needs no --dispatch. The input is the bound
+      buffer as the dispatches before it left it; the text output starts
+      with a line naming it: dispatch K (NAME, DML_OPERATOR_X).
   layout --sizes 2,3 [--strides 3,1] [--dataType FLOAT32] [--json]
       Shows a tensor layout: buffer size (DMLCalcBufferTensorSize), the offset
       of every element, which coordinates share each buffer element, and

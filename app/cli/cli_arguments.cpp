@@ -29,6 +29,7 @@ const std::vector<OptionInfo>& option_table() {
       {"--out", true, {"run", "render"}},
       {"--timings", false, {"run", "compare"}},
       {"--at", true, {"explain", "render"}},
+      {"--dispatch", true, {"explain"}},
       {"--json", false, {"explain", "layout", "check"}},
       {"--diagnose", false, {"check"}},
       {"--sizes", true, {"layout"}},
@@ -94,6 +95,9 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     args.timings = true;
   } else if (name == "--at") {
     args.at = value;
+  } else if (name == "--dispatch") {
+    if (value.empty()) return invalid(option, "must name a dispatch, by number from 0 or by name");
+    args.dispatch = value;
   } else if (name == "--json") {
     args.json = true;
   } else if (name == "--diagnose") {

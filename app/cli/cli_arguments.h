@@ -33,6 +33,8 @@ struct CliArguments {
   bool timings = false;
   // explain
   std::optional<std::string> at;
+  // explain on a DxDispatch model: which dispatch, by number from 0 or by name
+  std::optional<std::string> dispatch;
   bool json = false;  // explain, layout, check --diagnose
   // check: name the known mistakes that explain a differing result
   bool diagnose = false;

@@ -11,6 +11,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/cli_arguments.h"
 #include "core/io/spec_file.h"
+#include "core/codegen/dxdispatch_model.h"
 #include "core/operation.h"
 
 namespace stridescope::cli {
@@ -48,6 +49,17 @@ struct LoadedSpec {
 Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Limits& limits);
 // The same for a spec already in memory (a generated one).
 Expected<LoadedSpec> validate_spec(Spec spec, const Limits& limits);
+
+// explain on a DxDispatch model (model_command.cpp): the dispatch --dispatch
+// picks (without it, the model's only one) as a spec, its input buffer as
+// the dispatches before it left it, and its name for the first line.
+struct ModelDispatch {
+  LoadedSpec loaded;
+  std::string description;  // "dispatch 0 (slice, DML_OPERATOR_SLICE)"
+};
+// A DxDispatch model read and checked whole; sourcePath files are looked up next to it.
+Expected<DxModel> read_model_file(const std::filesystem::path& file, const Limits& limits);
+Expected<ModelDispatch> load_model_dispatch(const Context& context, const std::filesystem::path& file);
 
 // Whether `path` names a .npy file (case-insensitive: "X.NPY" is one too).
 bool is_npy_file(const std::string& path);

@@ -1,6 +1,7 @@
 // explain: where one output element came from (core/provenance.h), with its
 // arithmetic worked out (core/worked_arithmetic.h); without --at, how the
-// output sizes follow from the spec.
+// output sizes follow from the spec. On a DxDispatch model, the same for the
+// dispatch --dispatch picks.
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
@@ -149,13 +150,30 @@ void print_json(std::ostream& out, const LoadedSpec& loaded, const Provenance& p
   out << pretty_json(doc);
 }
 
+// A spec, or one dispatch of a DxDispatch model: `heading` is then its name,
+// the text output's first line.
+Expected<LoadedSpec> load_explained(const Context& context, std::string& heading) {
+  const std::string& file = context.args.positional[0];
+  if (!is_dxdispatch_model_file(file)) {
+    if (context.args.dispatch) return invalid("--dispatch", "picks a dispatch of a DxDispatch model; " + file + " is a spec");
+    return load_validated(file, context.limits);
+  }
+  SS_ASSIGN_OR_RETURN(ModelDispatch dispatch, load_model_dispatch(context, file));
+  heading = dispatch.description + '\n';
+  return std::move(dispatch.loaded);
+}
+
 }  // namespace
 
 int command_explain(Context& context) {
   const CliArguments& args = context.args;
-  Expected<LoadedSpec> loaded = load_validated(args.positional[0], context.limits);
+  std::string heading;
+  Expected<LoadedSpec> loaded = load_explained(context, heading);
   if (!loaded) return fail(context, loaded.error());
-  if (!args.at) return explain_output_sizes(context, loaded->op);
+  if (!args.at) {
+    if (!args.json) context.out << heading;
+    return explain_output_sizes(context, loaded->op);
+  }
   Expected<std::vector<uint64_t>> at = parse_index_list(*args.at, "--at");
   if (!at) return fail(context, at.error());
   Expected<Provenance> provenance = explain(loaded->op, Coord(std::span<const uint64_t>(*at)), loaded->input);
@@ -163,6 +181,7 @@ int command_explain(Context& context) {
   if (args.json) {
     print_json(context.out, *loaded, *provenance);
   } else {
+    context.out << heading;
     print_text(context.out, *loaded, *provenance);
   }
   return kExitOk;

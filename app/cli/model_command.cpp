@@ -6,12 +6,16 @@
 //   {"resources": {NAME: {"dataType": T, "data": [...]}, ...}}
 // in the model's resource order, each buffer's elements in buffer order,
 // numbers written as the result document writes them.
+// Also the model reading that compare and explain share, and explain's
+// dispatch taken on its own as a spec.
 #include <system_error>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "core/codegen/dxdispatch_dispatch.h"
 #include "core/codegen/dxdispatch_model.h"
+#include "core/cpu_backend.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json_number.h"
 #include "core/io/spec_file.h"
@@ -48,15 +52,31 @@ bool is_dxdispatch_model_file(const std::string& path) {
   return text && looks_like_dxdispatch_model(*text);
 }
 
+Expected<DxModel> read_model_file(const std::filesystem::path& file, const Limits& limits) {
+  SS_ASSIGN_OR_RETURN(const std::string text, read_text_file(file, kMaxSpecBytes, "is longer than a model may be"));
+  return parse_dxdispatch_model(text, file.parent_path(), limits);
+}
+
+// The dispatches before the chosen one run on the CPU reference: explain
+// states the reference semantics, and needs no device.
+Expected<ModelDispatch> load_model_dispatch(const Context& context, const std::filesystem::path& file) {
+  SS_ASSIGN_OR_RETURN(const DxModel model, read_model_file(file, context.limits));
+  const std::optional<std::string_view> picked =
+      context.args.dispatch ? std::optional<std::string_view>(*context.args.dispatch) : std::nullopt;
+  SS_ASSIGN_OR_RETURN(const std::size_t dispatch, select_dispatch(model, picked, "--dispatch"));
+  CpuReferenceBackend reference;
+  SS_ASSIGN_OR_RETURN(DispatchSpec d, dispatch_spec(model, dispatch, reference));
+  return ModelDispatch{LoadedSpec{std::move(d.spec), std::move(d.op), std::move(d.input)},
+                       describe_dispatch(model, dispatch)};
+}
+
 int command_run_model(Context& context) {
   const CliArguments& args = context.args;
   const std::filesystem::path file = args.positional[0];
   if (args.out && is_npy_file(*args.out)) {
     return fail(context, invalid("--out", "a model's result is a JSON document of its resources, not .npy"));
   }
-  Expected<std::string> text = read_text_file(file, kMaxSpecBytes, "is longer than a model may be");
-  if (!text) return fail(context, text.error());
-  Expected<DxModel> model = parse_dxdispatch_model(*text, file.parent_path(), context.limits);
+  Expected<DxModel> model = read_model_file(file, context.limits);
   if (!model) return fail(context, model.error());
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
   if (!backend) return fail(context, backend.error());

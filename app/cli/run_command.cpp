@@ -92,11 +92,7 @@ Expected<LoadedSpec> load_validated(const std::filesystem::path& file, const Lim
   return validate_spec(std::move(spec), limits);
 }
 
-namespace {
-
-// --timings: "timings: vulkan (device): 1.234 ms" and one line per pass, or
-// for a backend without device timestamps (the CPU backends) the wall-clock
-// time of its run: "timings: cpu (device): 0.412 ms wall clock".
+// --timings: for the CPU backends "timings: cpu (device): 0.412 ms wall clock".
 void print_timings(std::ostream& err, const std::string& backend, const std::string& device, const RunStats& stats) {
   err << "timings: " << backend << " (" << device << "): ";
   const std::ios_base::fmtflags flags = err.flags();
@@ -113,8 +109,6 @@ void print_timings(std::ostream& err, const std::string& backend, const std::str
   err.flags(flags);
   err.precision(precision);
 }
-
-}  // namespace
 
 int command_run(Context& context) {
   const CliArguments& args = context.args;
@@ -163,18 +157,7 @@ int compare_spec(Context& context, CompareBackends& backends, const LoadedSpec& 
       return kExitMismatch;
     }
   }
-  std::string names;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    names += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i].name;
-  }
-  const uint64_t count = op.output().element_count();
-  const std::string what = std::to_string(count) + (count == 1 ? " output element" : " output elements") +
-                           (op.output_indices() ? (count == 1 ? " and its index" : " and their indices") : "");
-  if (runs.size() > 1) {
-    context.out << prefix << "equal: " << names << " agree bit for bit on " << what << '\n';
-  } else {
-    context.out << prefix << "ran: " << names << " alone on " << what << " (nothing to compare with)\n";
-  }
+  context.out << prefix << agreement(op, runs) << '\n';
   return kExitOk;
 }
 
@@ -194,9 +177,16 @@ int compare_specs(Context& context) {
   std::size_t differ = 0;
   for (const std::string& file : context.args.positional) {
     const std::string prefix = file + ": ";
-    Expected<LoadedSpec> loaded = load_validated(file, context.limits);
     int code = kExitOk;
-    if (!loaded) {
+    if (is_dxdispatch_model_file(file)) {
+      Expected<DxModel> model = read_model_file(file, context.limits);
+      if (!model) {
+        context.err << prefix;
+        code = fail(context, model.error());
+      } else {
+        code = compare_model(context, *backends, *model, prefix);
+      }
+    } else if (Expected<LoadedSpec> loaded = load_validated(file, context.limits); !loaded) {
       context.err << prefix;
       code = fail(context, loaded.error());
     } else {
@@ -216,6 +206,14 @@ int compare_specs(Context& context) {
 
 int command_compare(Context& context) {
   if (context.args.positional.size() > 1) return compare_specs(context);
+  if (is_dxdispatch_model_file(context.args.positional[0])) {
+    Expected<DxModel> model = read_model_file(context.args.positional[0], context.limits);
+    if (!model) return fail(context, model.error());
+    Expected<CompareBackends> backends = make_compare_backends(context);
+    if (!backends) return fail(context, backends.error());
+    print_notes(context, *backends);
+    return compare_model(context, *backends, *model, "");
+  }
   // Validation comes first: an invalid spec exits 2 whatever backends exist.
   Expected<LoadedSpec> loaded = load_validated(context.args.positional[0], context.limits);
   if (!loaded) return fail(context, loaded.error());

@@ -9,6 +9,7 @@
 
 #include "core/codegen/python_text.h"
 #include "core/codegen/writers.h"
+#include "core/op_schema.h"
 #include "core/scalar.h"
 
 namespace stridescope::codegen {
@@ -107,6 +108,12 @@ std::string scalar_union_member(DataType type, uint64_t bits) {
   }
 }
 
+// "  var.Field = value;" with the field by DirectML's name, as op_schema.h holds it.
+template <class R, class T>
+std::string field_line(const std::string& var, T R::*member, const std::string& value) {
+  return "  " + var + "." + directml_name(member) + " = " + value + ";\n";
+}
+
 std::string op_code(const Operation& op, std::vector<std::string>& notes) {
   const Sizes& rank_sizes = op.input().sizes();
   const std::string dims = std::to_string(rank_sizes.size());
@@ -122,8 +129,9 @@ std::string op_code(const Operation& op, std::vector<std::string>& notes) {
       return uint_array("offsets", p.offsets) + uint_array("sizes", p.sizes) + uint_array("strides", p.strides) +
              "  DML_SLICE_OPERATOR_DESC slice = {};\n"
              "  slice.InputTensor = &inputTensor;\n  slice.OutputTensor = &outputTensor;\n"
-             "  slice.DimensionCount = " + dims + ";\n  slice.Offsets = offsets;\n  slice.Sizes = sizes;\n"
-             "  slice.Strides = strides;\n  const DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE, &slice};\n";
+             "  slice.DimensionCount = " + dims + ";\n" + field_line("slice", &SliceRequest::offsets, "offsets") +
+             field_line("slice", &SliceRequest::sizes, "sizes") + field_line("slice", &SliceRequest::strides, "strides") +
+             "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE, &slice};\n";
     }
     case OpKind::Slice1: {
       const auto& p = op.params_as<Slice1Params>();
@@ -131,34 +139,36 @@ std::string op_code(const Operation& op, std::vector<std::string>& notes) {
              "  const INT windowStrides[] = " + braces(p.window_strides) + ";\n" +
              "  DML_SLICE1_OPERATOR_DESC slice1 = {};\n"
              "  slice1.InputTensor = &inputTensor;\n  slice1.OutputTensor = &outputTensor;\n"
-             "  slice1.DimensionCount = " + dims + ";\n  slice1.InputWindowOffsets = windowOffsets;\n"
-             "  slice1.InputWindowSizes = windowSizes;\n  slice1.InputWindowStrides = windowStrides;\n"
+             "  slice1.DimensionCount = " + dims + ";\n" +
+             field_line("slice1", &Slice1Request::input_window_offsets, "windowOffsets") +
+             field_line("slice1", &Slice1Request::input_window_sizes, "windowSizes") +
+             field_line("slice1", &Slice1Request::input_window_strides, "windowStrides") +
              "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE1, &slice1};\n";
     }
     case OpKind::Padding: {
       const auto& p = op.params_as<PaddingParams>();
       const DataType type = op.output().data_type();
       text = uint_array("startPadding", p.start_padding) + uint_array("endPadding", p.end_padding);
-      const std::string mode = "DML_PADDING_MODE_" + std::string(to_string(p.mode));
+      const std::string mode =
+          field_line("padding", &PaddingRequest::padding_mode, "DML_PADDING_MODE_" + std::string(to_string(p.mode)));
+      const std::string paddings = "  padding.DimensionCount = " + dims + ";\n" +
+                                   field_line("padding", &PaddingRequest::start_padding, "startPadding") +
+                                   field_line("padding", &PaddingRequest::end_padding, "endPadding");
+      const std::string value_field = "  padding." + directml_name(&PaddingRequest::padding_value);
       if (const std::optional<float> value = float_padding_value(type, p.value_bits)) {
         return text + "  DML_PADDING_OPERATOR_DESC padding = {};\n"
-                      "  padding.InputTensor = &inputTensor;\n  padding.OutputTensor = &outputTensor;\n"
-                      "  padding.PaddingMode = " + mode + ";\n"
-                      "  padding.PaddingValue = " + float_literal(*value) + ";  // a FLOAT, converted to the output type\n"
-                      "  padding.DimensionCount = " + dims + ";\n  padding.StartPadding = startPadding;\n"
-                      "  padding.EndPadding = endPadding;\n"
-                      "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_PADDING, &padding};\n";
+                      "  padding.InputTensor = &inputTensor;\n  padding.OutputTensor = &outputTensor;\n" + mode +
+               value_field + " = " + float_literal(*value) + ";  // a FLOAT, converted to the output type\n" + paddings +
+               "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_PADDING, &padding};\n";
       }
       notes.push_back("DML_PADDING_OPERATOR_DESC's PaddingValue is a FLOAT, which cannot hold this " +
                       std::string(to_string(type)) + " value: DML_PADDING1_OPERATOR_DESC carries it exactly.");
       return text + "  // DML_PADDING_OPERATOR_DESC's PaddingValue is a FLOAT, which cannot hold this " +
              std::string(to_string(type)) + "\n  // value exactly; DML_PADDING1 carries it in the output's type.\n"
              "  DML_PADDING1_OPERATOR_DESC padding = {};\n"
-             "  padding.InputTensor = &inputTensor;\n  padding.OutputTensor = &outputTensor;\n"
-             "  padding.PaddingMode = " + mode + ";\n  padding.PaddingValueDataType = " + dml_type(type) + ";\n"
-             "  padding.PaddingValue." + scalar_union_member(type, p.value_bits) + ";\n"
-             "  padding.DimensionCount = " + dims + ";\n  padding.StartPadding = startPadding;\n"
-             "  padding.EndPadding = endPadding;\n"
+             "  padding.InputTensor = &inputTensor;\n  padding.OutputTensor = &outputTensor;\n" + mode +
+             "  padding.PaddingValueDataType = " + dml_type(type) + ";\n" +
+             value_field + "." + scalar_union_member(type, p.value_bits) + ";\n" + paddings +
              "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_PADDING1, &padding};\n";
     }
     case OpKind::MaxPooling2: {
@@ -169,10 +179,12 @@ std::string op_code(const Operation& op, std::vector<std::string>& notes) {
              "  DML_MAX_POOLING2_OPERATOR_DESC pooling = {};\n"
              "  pooling.InputTensor = &inputTensor;\n  pooling.OutputTensor = &outputTensor;\n"
              "  pooling.OutputIndicesTensor = " + std::string(op.output_indices() ? "&indicesTensor" : "nullptr") +
-             ";\n  pooling.DimensionCount = " + std::to_string(p.spatial_rank()) + ";  // spatial dimensions\n"
-             "  pooling.Strides = strides;\n  pooling.WindowSize = windowSize;\n"
-             "  pooling.StartPadding = startPadding;\n  pooling.EndPadding = endPadding;\n"
-             "  pooling.Dilations = dilations;\n"
+             ";\n  pooling.DimensionCount = " + std::to_string(p.spatial_rank()) + ";  // spatial dimensions\n" +
+             field_line("pooling", &MaxPooling2Request::strides, "strides") +
+             field_line("pooling", &MaxPooling2Request::window_size, "windowSize") +
+             field_line("pooling", &MaxPooling2Request::start_padding, "startPadding") +
+             field_line("pooling", &MaxPooling2Request::end_padding, "endPadding") +
+             field_line("pooling", &MaxPooling2Request::dilations, "dilations") +
              "  const DML_OPERATOR_DESC desc = {DML_OPERATOR_MAX_POOLING2, &pooling};\n";
     }
   }

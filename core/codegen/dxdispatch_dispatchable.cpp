@@ -12,6 +12,7 @@
 #include "core/io/json_reading.h"
 #include "core/io/npy.h"
 #include "core/io/spec_file.h"
+#include "core/op_schema.h"
 #include "core/scalar.h"
 
 namespace stridescope::dxdispatch {
@@ -55,7 +56,7 @@ Expected<TensorRequest> read_tensor(const json& t, const std::string& path) {
   return request;
 }
 
-Expected<std::vector<uint64_t>> uints(const json& desc, const std::string& path, const char* key) {
+Expected<std::vector<uint64_t>> uints(const json& desc, const std::string& path, const std::string& key) {
   const json* value = find(desc, key);
   if (!value) return missing(field(path, key));
   return read_uint_array(*value, field(path, key));
@@ -72,8 +73,9 @@ Status check_dimension_count(const json& desc, const std::string& path, std::siz
 // PADDING's PaddingValue: a FLOAT. PADDING1's: a number in PaddingValueDataType,
 // or {member: value} naming the DML_SCALAR_UNION member (raw bits for FLOAT16).
 Expected<Scalar> read_padding_value(const json& desc, const std::string& path, bool padding1, DataType out_type) {
-  const json* value = find(desc, "PaddingValue");
-  const std::string value_path = field(path, "PaddingValue");
+  const std::string name = directml_name(&PaddingRequest::padding_value);
+  const json* value = find(desc, name);
+  const std::string value_path = field(path, name);
   if (!value) return missing(value_path);
   if (!padding1) {
     SS_ASSIGN_OR_RETURN(const double d, read_finite_double(*value, value_path));
@@ -100,10 +102,11 @@ Expected<Scalar> read_padding_value(const json& desc, const std::string& path, b
   return read_element(type, bytes);
 }
 
+// The desc fields by DirectML's names, as op_schema.h holds them.
 Expected<ParamsRequest> read_slice(const json& desc, const std::string& path) {
   SliceRequest r;
-  for (auto [key, target] : {std::pair{"Offsets", &r.offsets}, {"Sizes", &r.sizes}, {"Strides", &r.strides}}) {
-    SS_ASSIGN_OR_RETURN(*target, uints(desc, path, key));
+  for (auto member : {&SliceRequest::offsets, &SliceRequest::sizes, &SliceRequest::strides}) {
+    SS_ASSIGN_OR_RETURN(r.*member, uints(desc, path, directml_name(member)));
   }
   SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.offsets.size()));
   return ParamsRequest{r};
@@ -111,36 +114,41 @@ Expected<ParamsRequest> read_slice(const json& desc, const std::string& path) {
 
 Expected<ParamsRequest> read_slice1(const json& desc, const std::string& path) {
   Slice1Request r;
-  SS_ASSIGN_OR_RETURN(r.input_window_offsets, uints(desc, path, "InputWindowOffsets"));
-  SS_ASSIGN_OR_RETURN(r.input_window_sizes, uints(desc, path, "InputWindowSizes"));
-  const json* strides = find(desc, "InputWindowStrides");
-  if (!strides) return missing(field(path, "InputWindowStrides"));
-  SS_ASSIGN_OR_RETURN(r.input_window_strides, read_int_array(*strides, field(path, "InputWindowStrides")));
+  for (auto member : {&Slice1Request::input_window_offsets, &Slice1Request::input_window_sizes}) {
+    SS_ASSIGN_OR_RETURN(r.*member, uints(desc, path, directml_name(member)));
+  }
+  const std::string strides_name = directml_name(&Slice1Request::input_window_strides);
+  const json* strides = find(desc, strides_name);
+  if (!strides) return missing(field(path, strides_name));
+  SS_ASSIGN_OR_RETURN(r.input_window_strides, read_int_array(*strides, field(path, strides_name)));
   SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.input_window_offsets.size()));
   return ParamsRequest{r};
 }
 
 Expected<ParamsRequest> read_padding(const json& desc, const std::string& path, bool padding1, DataType out_type) {
   PaddingRequest r;
-  const json* mode = find(desc, "PaddingMode");
-  if (!mode) return missing(field(path, "PaddingMode"));
-  SS_ASSIGN_OR_RETURN(const std::string name, read_enum(*mode, field(path, "PaddingMode"), "DML_PADDING_MODE_"));
+  const std::string mode_name = directml_name(&PaddingRequest::padding_mode);
+  const json* mode = find(desc, mode_name);
+  if (!mode) return missing(field(path, mode_name));
+  SS_ASSIGN_OR_RETURN(const std::string name, read_enum(*mode, field(path, mode_name), "DML_PADDING_MODE_"));
   const std::optional<PaddingMode> m = parse_padding_mode(name);
-  if (!m) return invalid(field(path, "PaddingMode"), "unknown padding mode '" + name + "'");
+  if (!m) return invalid(field(path, mode_name), "unknown padding mode '" + name + "'");
   r.padding_mode = *m;
   SS_ASSIGN_OR_RETURN(r.padding_value, read_padding_value(desc, path, padding1, out_type));
-  SS_ASSIGN_OR_RETURN(r.start_padding, uints(desc, path, "StartPadding"));
-  SS_ASSIGN_OR_RETURN(r.end_padding, uints(desc, path, "EndPadding"));
+  for (auto member : {&PaddingRequest::start_padding, &PaddingRequest::end_padding}) {
+    SS_ASSIGN_OR_RETURN(r.*member, uints(desc, path, directml_name(member)));
+  }
   SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.start_padding.size()));
   return ParamsRequest{r};
 }
 
 Expected<ParamsRequest> read_max_pooling2(const json& desc, const std::string& path) {
   MaxPooling2Request r;
-  SS_ASSIGN_OR_RETURN(r.window_size, uints(desc, path, "WindowSize"));
-  for (auto [key, target] : {std::pair{"Strides", &r.strides}, {"StartPadding", &r.start_padding},
-                             {"EndPadding", &r.end_padding}, {"Dilations", &r.dilations}}) {
-    SS_ASSIGN_OR_RETURN(*target, uints(desc, path, key));
+  SS_ASSIGN_OR_RETURN(r.window_size, uints(desc, path, directml_name(&MaxPooling2Request::window_size)));
+  // Optional in a spec, but every field of the DirectML desc is required.
+  for (auto member : {&MaxPooling2Request::strides, &MaxPooling2Request::start_padding,
+                      &MaxPooling2Request::end_padding, &MaxPooling2Request::dilations}) {
+    SS_ASSIGN_OR_RETURN(r.*member, uints(desc, path, directml_name(member)));
   }
   SS_RETURN_IF_ERROR(check_dimension_count(desc, path, r.window_size.size()));
   return ParamsRequest{r};
@@ -196,7 +204,7 @@ Expected<DxDispatchable> read_dispatchable(const std::string& name, const json& 
   SS_ASSIGN_OR_RETURN(request.params, read_params(op, *desc, desc_path, *request.output.data_type));
   Expected<Operation> operation = Operation::make(request, limits);
   if (!operation) return invalid(desc_path, operation.error().to_string());
-  return DxDispatchable{name, std::move(*operation)};
+  return DxDispatchable{name, "DML_OPERATOR_" + op, std::move(request), std::move(*operation)};
 }
 
 }  // namespace stridescope::dxdispatch

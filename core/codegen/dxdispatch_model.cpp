@@ -1,5 +1,6 @@
 #include "core/codegen/dxdispatch_model.h"
 
+#include <chrono>
 #include <cstring>
 #include <tuple>
 
@@ -62,6 +63,14 @@ Expected<std::size_t> resource_index(const DxModel& model, const std::string& na
 }
 
 Expected<DxBinding> read_binding(const DxModel& model, const json& b, const std::string& path, const TensorDesc& desc) {
+  // DxDispatch takes an array at every bind point (for array bind points
+  // such as JOIN's inputs); a single tensor's bind point holds one.
+  if (b.is_array()) {
+    if (b.size() != 1) {
+      return invalid(path, "binds " + std::to_string(b.size()) + " resources; this bind point takes one tensor");
+    }
+    return read_binding(model, b[0], indexed(path, 0), desc);
+  }
   DxBinding binding;
   std::string name;
   if (b.is_string()) {
@@ -71,7 +80,7 @@ Expected<DxBinding> read_binding(const DxModel& model, const json& b, const std:
     if (!n) return missing(field(path, "name"));
     SS_ASSIGN_OR_RETURN(name, read_string(*n, field(path, "name")));
   } else {
-    return wrong_type(path, "a resource name or {name, elementOffset}", b);
+    return wrong_type(path, "a resource name, {name, elementOffset} or an array of one of them", b);
   }
   SS_ASSIGN_OR_RETURN(binding.resource, resource_index(model, name, path));
   const DxResource& resource = model.resources[binding.resource];
@@ -195,19 +204,26 @@ void store(DxModel& model, const DxBinding& b, const std::vector<std::byte>& dat
 
 }  // namespace
 
-Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out) {
-  for (const DxCommand& command : model.commands) {
+Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out, const DxRunOptions& options) {
+  for (std::size_t c = 0; c < model.commands.size() && c < options.stop_before; ++c) {
+    const DxCommand& command = model.commands[c];
     if (command.kind == DxCommand::Kind::Dispatch) {
       const Operation& op = model.dispatchables[command.dispatchable].op;
       const std::vector<std::byte> input = bound_bytes(model, command.input, op.input());
-      std::vector<std::byte> output = bound_bytes(model, command.output, op.output());
-      std::vector<std::byte> indices;
-      if (command.indices) indices = bound_bytes(model, *command.indices, *op.output_indices());
-      SS_RETURN_IF_ERROR(backend.run(op, input, output, indices));
-      store(model, command.output, output, op.output());
-      if (command.indices) store(model, *command.indices, indices, *op.output_indices());
+      RunResult result;
+      result.output = bound_bytes(model, command.output, op.output());
+      if (command.indices) result.indices = bound_bytes(model, *command.indices, *op.output_indices());
+      const auto start = std::chrono::steady_clock::now();
+      auto stats = backend.run(op, input, result.output, result.indices);
+      const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+      SS_ASSIGN_OR_RETURN(result.stats, std::move(stats));
+      result.stats.host_milliseconds = elapsed.count();
+      store(model, command.output, result.output, op.output());
+      if (command.indices) store(model, *command.indices, result.indices, *op.output_indices());
+      if (options.after_dispatch) options.after_dispatch(c, result);
       continue;
     }
+    if (!options.print_and_write) continue;
     const DxResource& resource = model.resources[command.resource];
     if (command.kind == DxCommand::Kind::WriteFile) {
       const uint64_t shape[] = {resource.count};

@@ -11,13 +11,16 @@
 // DML_OPERATOR_SLICE, SLICE1, PADDING, PADDING1, MAX_POOLING2 and
 // ELEMENT_WISE_IDENTITY (without ScaleBias), desc under "desc", "Desc" or
 // inline, tensors short ({DataType, Sizes, Strides}) or long ({Type, Desc});
-// commands dispatch (bindings by name or {name, elementOffset}), print and
+// commands dispatch (bindings by name, {name, elementOffset}, or a
+// one-element array of either), print and
 // writeFile. Anything else (another operator, a graph, HLSL or ONNX, an
 // unknown resource, a bad enum, a buffer too small for its tensor) is an
 // error naming the JSON path, before anything runs.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -45,6 +48,8 @@ struct DxBinding {
 
 struct DxDispatchable {
   std::string name;
+  std::string type;     // the operator as DirectML names it: "DML_OPERATOR_PADDING1"
+  OpRequest request;    // what the desc says, before validation: a spec's request
   Operation op;
 };
 
@@ -71,8 +76,20 @@ bool looks_like_dxdispatch_model(std::string_view text);
 Expected<DxModel> parse_dxdispatch_model(std::string_view text, const std::filesystem::path& base_dir,
                                          const Limits& limits = {});
 
+// What a run does besides running the commands in order.
+struct DxRunOptions {
+  // Runs only the commands before this index: the buffers as that command finds them.
+  std::size_t stop_before = SIZE_MAX;
+  // False: print and writeFile are skipped (explain and compare want the
+  // dispatches' buffers, not the model's output).
+  bool print_and_write = true;
+  // Called after each dispatch with its command's index and what the backend
+  // wrote: the output and indices tensors' buffers (TotalTensorSizeInBytes) and its times.
+  std::function<void(std::size_t command, const RunResult& result)> after_dispatch;
+};
+
 // Runs the commands in order on `backend`; each print writes
 // "NAME: v0, v1, ..." (the buffer's values in its initializer's type) to `out`.
-Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out);
+Status run_dxdispatch_model(DxModel& model, Backend& backend, std::ostream& out, const DxRunOptions& options = {});
 
 }  // namespace stridescope

@@ -13,6 +13,7 @@
 #include "core/codegen/python_text.h"
 #include "core/codegen/writers.h"
 #include "core/float16.h"
+#include "core/op_schema.h"
 #include "core/scalar.h"
 
 namespace stridescope::codegen {
@@ -147,37 +148,37 @@ std::string desc_json(const Operation& op, std::string& type_name, std::vector<s
       const auto& p = op.params_as<SliceParams>();
       type_name = "DML_OPERATOR_SLICE";
       field("DimensionCount", dims);
-      field("Offsets", uints(p.offsets));
-      field("Sizes", uints(p.sizes));
-      field("Strides", uints(p.strides));
+      field(directml_name(&SliceRequest::offsets), uints(p.offsets));
+      field(directml_name(&SliceRequest::sizes), uints(p.sizes));
+      field(directml_name(&SliceRequest::strides), uints(p.strides));
       break;
     }
     case OpKind::Slice1: {
       const auto& p = op.params_as<Slice1Params>();
       type_name = "DML_OPERATOR_SLICE1";
       field("DimensionCount", dims);
-      field("InputWindowOffsets", uints(p.window_offsets));
-      field("InputWindowSizes", uints(p.window_sizes));
-      field("InputWindowStrides", json_array(p.window_strides));
+      field(directml_name(&Slice1Request::input_window_offsets), uints(p.window_offsets));
+      field(directml_name(&Slice1Request::input_window_sizes), uints(p.window_sizes));
+      field(directml_name(&Slice1Request::input_window_strides), json_array(p.window_strides));
       break;
     }
     case OpKind::Padding: {
       const auto& p = op.params_as<PaddingParams>();
       const DataType type = op.output().data_type();
-      field("PaddingMode", "\"" + std::string(to_string(p.mode)) + "\"");
+      field(directml_name(&PaddingRequest::padding_mode), "\"" + std::string(to_string(p.mode)) + "\"");
       if (const std::optional<float> value = float_padding(type, p.value_bits)) {
         type_name = "DML_OPERATOR_PADDING";
-        field("PaddingValue", json_double(static_cast<double>(*value)));
+        field(directml_name(&PaddingRequest::padding_value), json_double(static_cast<double>(*value)));
       } else {
         type_name = "DML_OPERATOR_PADDING1";
         notes.push_back("PADDING's PaddingValue is a FLOAT number, which cannot say this " +
                         std::string(to_string(type)) + " value: the model uses PADDING1.");
         field("PaddingValueDataType", "\"" + std::string(to_string(type)) + "\"");
-        field("PaddingValue", scalar_union(type, p.value_bits));
+        field(directml_name(&PaddingRequest::padding_value), scalar_union(type, p.value_bits));
       }
       field("DimensionCount", dims);
-      field("StartPadding", uints(p.start_padding));
-      field("EndPadding", uints(p.end_padding));
+      field(directml_name(&PaddingRequest::start_padding), uints(p.start_padding));
+      field(directml_name(&PaddingRequest::end_padding), uints(p.end_padding));
       break;
     }
     case OpKind::MaxPooling2: {
@@ -185,11 +186,11 @@ std::string desc_json(const Operation& op, std::string& type_name, std::vector<s
       type_name = "DML_OPERATOR_MAX_POOLING2";
       if (op.output_indices()) field("OutputIndicesTensor", tensor_json(*op.output_indices()));
       field("DimensionCount", std::to_string(p.spatial_rank()));
-      field("Strides", uints(p.strides));
-      field("WindowSize", uints(p.window_size));
-      field("StartPadding", uints(p.start_padding));
-      field("EndPadding", uints(p.end_padding));
-      field("Dilations", uints(p.dilations));
+      field(directml_name(&MaxPooling2Request::strides), uints(p.strides));
+      field(directml_name(&MaxPooling2Request::window_size), uints(p.window_size));
+      field(directml_name(&MaxPooling2Request::start_padding), uints(p.start_padding));
+      field(directml_name(&MaxPooling2Request::end_padding), uints(p.end_padding));
+      field(directml_name(&MaxPooling2Request::dilations), uints(p.dilations));
       break;
     }
   }

@@ -131,6 +131,28 @@ TEST(DxDispatchModel, RefusesWhatItCannotRunNamingThePath) {
             "(offset + (size - 1) * stride must be < size; size at most 1 with this offset and stride)");
 }
 
+// DxDispatch takes an array of bindings at every bind point (JOIN's inputs
+// need one); a one-element array binds as its element does.
+TEST(DxDispatchModel, AOneElementBindingArrayBindsAsItsElement) {
+  const std::string model = R"({
+    "resources": { "in": { "initialValuesDataType": "INT32", "initialValues": [1, 2, 3, 4] },
+                   "out": { "initialValuesDataType": "INT32", "initialValues": [0, 0, 0] } },
+    "dispatchables": { "s": { "type": "SLICE", "desc": {
+      "InputTensor": { "DataType": "INT32", "Sizes": [2] }, "OutputTensor": { "DataType": "INT32", "Sizes": [2] },
+      "DimensionCount": 1, "Offsets": [0], "Sizes": [2], "Strides": [1] } } },
+    "commands": [ { "type": "dispatch", "dispatchable": "s",
+                    "bindings": { "InputTensor": ["in"], "OutputTensor": [{ "name": "out", "elementOffset": 1 }] } },
+                  { "type": "print", "resource": "out" } ] })";
+  // in[0], in[1] = 1, 2 written from out's element 1 on.
+  EXPECT_EQ(run_model(model), "out: 0, 1, 2\n");
+  std::string two = model;
+  two.replace(two.find("[\"in\"]"), 6, "[\"in\", \"out\"]");
+  EXPECT_EQ(error_of(two), "commands[0].bindings.InputTensor: binds 2 resources; this bind point takes one tensor");
+  std::string nested = model;
+  nested.replace(nested.find("[\"in\"]"), 6, "[\"nope\"]");
+  EXPECT_EQ(error_of(nested), "commands[0].bindings.InputTensor[0]: names no resource ('nope')");
+}
+
 // spec -> model -> operation: the same tensors and parameters, and running
 // the model leaves the spec's input, output and indices in its buffers.
 void expect_round_trip(const Spec& spec, const std::string& name) {

@@ -21,6 +21,7 @@
 #include "ui/linked_selection.h"
 #include "ui/spec_edits.h"
 #include "ui/widgets/help_browser.h"
+#include "ui/widgets/model_files.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -57,7 +58,7 @@ void MainWindow::create_file_actions() {
   open_action_ = new QAction(standard_icon(QStyle::SP_DialogOpenButton, QStringLiteral("document-open")),
                              tr("&Open\u2026"), this);
   open_action_->setShortcut(QKeySequence::Open);
-  open_action_->setStatusTip(tr("Open a spec file"));
+  open_action_->setStatusTip(tr("Open a spec file or a DxDispatch model"));
   connect(open_action_, &QAction::triggered, this, &MainWindow::on_open);
 
   save_action_ = new QAction(standard_icon(QStyle::SP_DialogSaveButton, QStringLiteral("document-save")),
@@ -174,6 +175,7 @@ void MainWindow::create_file_menu(QMenu* file) {
   file->addSeparator();
   file->addAction(save_action_);
   file->addAction(save_as_action_);
+  file->addAction(make_save_model_action(this));
   file->addSeparator();
   file->addAction(export_figure_action_);
   file->addAction(export_animation_action_);

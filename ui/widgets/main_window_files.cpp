@@ -1,4 +1,5 @@
-// MainWindow's files: open, save (never over a bundled example, never losing
+// MainWindow's files: open (specs, and DxDispatch models through
+// model_files.h), save (never over a bundled example or a model, never losing
 // the document when the disk refuses), export, recent files, examples, the
 // window's remembered layout, and recovering an autosave after an unclean exit.
 #include "ui/widgets/main_window.h"
@@ -19,6 +20,7 @@
 #include "ui/linked_selection.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/export_figure_dialog.h"
+#include "ui/widgets/model_files.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -35,8 +37,9 @@ QString message_of(const Error& error) { return QString::fromStdString(error.to_
 }  // namespace
 
 Status MainWindow::open_file(const QString& path) {
-  Status status = document_->open(to_path(path));
-  if (status) add_recent(QFileInfo(path).absoluteFilePath());
+  // A DxDispatch model opens one of its dispatches (model_files.h).
+  Status status = is_model_file(path) ? open_model(*document_, path, this) : document_->open(to_path(path));
+  if (status && document_->file() == to_path(path)) add_recent(QFileInfo(path).absoluteFilePath());
   return status;
 }
 
@@ -45,13 +48,20 @@ Status MainWindow::save_file(const QString& path) {
     return Error{ErrorCode::Io, path.toStdString(),
                  "is a bundled example, which StrideScope never overwrites; save a copy elsewhere (Save As)"};
   }
+  if (is_model_file(path)) {
+    return Error{ErrorCode::Io, path.toStdString(),
+                 "is a DxDispatch model, which Save never replaces with a spec; save the spec elsewhere (Save As), "
+                 "or use Save As DxDispatch Model"};
+  }
   Status status = document_->save(to_path(path));
   if (status) add_recent(QFileInfo(path).absoluteFilePath());
   return status;
 }
 
 bool MainWindow::save_needs_new_file() const {
-  return !document_->file() || is_bundled_example(QString::fromStdString(document_->file()->string()));
+  if (!document_->file()) return true;
+  const QString file = QString::fromStdString(document_->file()->string());
+  return is_bundled_example(file) || is_model_file(file);
 }
 
 bool MainWindow::maybe_save() {
@@ -74,7 +84,7 @@ void MainWindow::open_interactively(const QString& path) {
 void MainWindow::on_open() {
   QSettings settings;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open spec"), settings.value("lastDirectory").toString(),
-                                                    tr("Spec files (*.json);;All files (*)"));
+                                                    tr("Specs and DxDispatch models (*.json);;All files (*)"));
   if (path.isEmpty()) return;
   settings.setValue("lastDirectory", QFileInfo(path).absolutePath());
   open_interactively(path);
