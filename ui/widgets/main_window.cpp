@@ -223,10 +223,6 @@ void MainWindow::connect_views() {
   }
 }
 
-void MainWindow::for_each_grid(const std::function<void(TensorGridView*)>& action) {
-  for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) action(panel->grid());
-}
-
 TensorGridView* MainWindow::active_grid() const {
   TensorGridView* active = output_panel_->grid();
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {

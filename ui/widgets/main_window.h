@@ -157,7 +157,6 @@ class MainWindow : public QMainWindow {
   bool save_and_report(const QString& path);
   void on_npy_requested();
   void on_value_typed(quint64 offset, const QString& text);
-  void for_each_grid(const std::function<void(class TensorGridView*)>& action);
   // The grid the View menu's zoom acts on: the one used last (the output's before any).
   class TensorGridView* active_grid() const;
 
