@@ -235,7 +235,6 @@ void MainWindow::create_toolbars() {
   QToolBar* file = addToolBar(tr("File"));
   file->setObjectName(QStringLiteral("fileToolBar"));
   file->addAction(new_action_);
-  file->addAction(new_window_action_);
   file->addAction(open_action_);
   file->addAction(save_action_);
   QToolBar* edit = addToolBar(tr("Edit"));
