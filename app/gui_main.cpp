@@ -49,10 +49,13 @@ int main(int argc, char** argv) {
   parser.addOption(screenshot_option);
   parser.process(app);
 
-  stridescope::ui::BackendSet backends = stridescope::ui::BackendSet::create(
-      stridescope::compiled_backends(),
-      [](std::string_view name) { return stridescope::make_backend(name); });
-  stridescope::ui::MainWindow window(std::move(backends));
+  // Each window (File > New Window makes more) runs on backends of its own.
+  const auto make_backends = [] {
+    return stridescope::ui::BackendSet::create(stridescope::compiled_backends(),
+                                               [](std::string_view name) { return stridescope::make_backend(name); });
+  };
+  stridescope::ui::MainWindow window(make_backends());
+  window.set_backend_maker(make_backends);
   if (parser.isSet(backend_option)) window.set_backend(parser.value(backend_option));
 
   if (parser.isSet(screenshot_option)) {

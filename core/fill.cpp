@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "scalar.h"
 #include "split_mix64.h"
@@ -49,6 +50,12 @@ IntRange integer_range(DataType type, double min, double max) {
 std::string number_text(double value) { return format_scalar(Scalar{value}); }
 
 uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
+  if (is_floating(type) && fill.integers) {
+    const double lo = std::ceil(fill.min);
+    const double hi = std::max(lo, std::floor(fill.max));
+    const double value = std::min(std::floor(lo + rng.next_unit() * (hi - lo + 1)), hi);
+    return *encode_scalar(value, type, "");
+  }
   if (is_floating(type)) {
     const double u = rng.next_unit();
     const double span = fill.max - fill.min;
@@ -68,12 +75,15 @@ uint64_t random_bits(DataType type, const FillRandom& fill, SplitMix64& rng) {
 
 Status check_fill(const Fill& fill, DataType type, const std::string& path) {
   const auto* random = std::get_if<FillRandom>(&fill);
-  if (!random || is_floating(type)) return {};
+  if (!random || (is_floating(type) && !random->integers)) return {};
   const std::string interval = "[" + number_text(random->min) + ", " + number_text(random->max) + "]";
   if (std::ceil(random->min) > std::floor(random->max)) {
-    return invalid(path, interval + " holds no integer, and a " + std::string(to_string(type)) +
-                             " fill draws integers");
+    return invalid(path, interval + " holds no integer, and " +
+                             (is_floating(type) ? std::string("an integers fill")
+                                                : "a " + std::string(to_string(type)) + " fill") +
+                             " draws integers");
   }
+  if (is_floating(type)) return {};
   const IntRange held = type_range(type);
   if (std::floor(random->max) < held.lo || std::ceil(random->min) > held.hi) {
     return invalid(path, interval + " lies outside the range of " + std::string(to_string(type)) + ", [" +
@@ -98,6 +108,34 @@ void fill_buffer(const Fill& fill, DataType type, uint64_t buffer_elements, std:
   for (uint64_t i = 0; i < buffer_elements; ++i) {
     write_element_bits(type, iota_bits(type, i + 1), buffer.data() + i * size);
   }
+}
+
+Status fill_tensor_buffer(const Fill& fill, const TensorDesc& tensor, std::span<std::byte> buffer,
+                          const std::string& path) {
+  const DataType type = tensor.data_type();
+  if (!std::holds_alternative<FillLogicalIota>(fill)) {
+    fill_buffer(fill, type, tensor.buffer_elements(), buffer);
+    return {};
+  }
+  if (tensor.element_count() > kMaxLogicalIotaElements) {
+    return invalid(path, "logicalIota numbers every logical element, and this input has " +
+                             std::to_string(tensor.element_count()) + " (at most " +
+                             std::to_string(kMaxLogicalIotaElements) + "); \"iota\" numbers the buffer instead");
+  }
+  const std::size_t size = element_size(type);
+  std::fill_n(buffer.begin(), tensor.buffer_bytes(), std::byte{0});
+  std::vector<bool> written(tensor.buffer_elements(), false);
+  Coord coord(tensor.rank(), 0);
+  uint64_t number = 1;
+  do {
+    const uint64_t offset = tensor.offset_of(coord);
+    if (!written[offset]) {
+      written[offset] = true;
+      write_element_bits(type, iota_bits(type, number), buffer.data() + offset * size);
+    }
+    ++number;
+  } while (next_coord(coord, tensor.sizes()));
+  return {};
 }
 
 }  // namespace stridescope

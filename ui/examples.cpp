@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "core/io/spec_file.h"
+
 namespace stridescope::ui {
 
 QString examples_directory() {
@@ -45,7 +47,9 @@ QList<Example> list_examples(const QString& directory) {
   if (directory.isEmpty()) return examples;
   const QDir dir(directory);
   for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-    examples.push_back({info.absoluteFilePath(), example_title(info.fileName())});
+    const Expected<Spec> spec = load_spec_file(info.absoluteFilePath().toStdString());
+    examples.push_back({info.absoluteFilePath(), example_title(info.fileName()),
+                        spec ? QString::fromStdString(spec->description) : QString()});
   }
   return examples;
 }

@@ -11,6 +11,7 @@ namespace stridescope::ui {
 struct Example {
   QString path;
   QString title;  // "slice1 example 2 negative strides" from the file name
+  QString description;  // the spec's one-line "description", if it has one
 };
 
 // The first folder that exists, or empty.

@@ -1,29 +1,35 @@
 #include "ui/spec_document.h"
 
-#include <QDateTime>
 #include <QUndoCommand>
 #include <QUndoStack>
 
 namespace stridescope::ui {
 
-// Holds the spec before and after one edit.
+// Holds the spec before and after one edit. Edits of one field merge into
+// one step for as long as the person stays in that field: digits typed one
+// by one ("1", then "12") or a held arrow key are one edit of that field,
+// however slowly they come.
 class SpecEditCommand : public QUndoCommand {
  public:
   SpecEditCommand(SpecDocument* document, Spec before, Spec after, const QString& text, const QString& key)
       : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
-        key_(key), time_(QDateTime::currentMSecsSinceEpoch()) {}
+        key_(key), epoch_(document->merge_epoch_) {}
 
-  void undo() override { document_->apply(before_); }
-  void redo() override { document_->apply(after_); }
+  void undo() override {
+    document_->end_merging();
+    document_->apply(before_);
+  }
+  void redo() override {
+    if (pushed_) document_->end_merging();  // a redo, not the push itself
+    pushed_ = true;
+    document_->apply(after_);
+  }
   int id() const override { return key_.isEmpty() ? -1 : 1; }
 
   bool mergeWith(const QUndoCommand* other) override {
     const auto* next = dynamic_cast<const SpecEditCommand*>(other);
-    // Only the same field, edited in one burst (a drag or held arrow key).
-    constexpr qint64 kBurstMs = 2000;
-    if (!next || next->key_ != key_ || next->time_ - time_ > kBurstMs) return false;
+    if (!next || next->key_ != key_ || next->epoch_ != epoch_) return false;
     after_ = next->after_;
-    time_ = next->time_;
     return true;
   }
 
@@ -32,7 +38,8 @@ class SpecEditCommand : public QUndoCommand {
   Spec before_;
   Spec after_;
   QString key_;
-  qint64 time_;
+  quint64 epoch_;
+  bool pushed_ = false;
 };
 
 SpecDocument::SpecDocument(Spec initial, QObject* parent)
@@ -56,6 +63,7 @@ void SpecDocument::apply(const Spec& spec) {
 
 void SpecDocument::reset(Spec spec, std::optional<std::filesystem::path> file) {
   undo_->clear();
+  end_merging();
   spec_ = std::move(spec);
   file_ = std::move(file);
   undo_->setClean();
@@ -78,6 +86,7 @@ Status SpecDocument::open(const std::filesystem::path& file) {
 
 Status SpecDocument::save(const std::filesystem::path& file) {
   SS_RETURN_IF_ERROR(save_spec_file(spec_, file));
+  end_merging();  // an edit after a save is a new step, so undo can reach the saved state
   file_ = file;
   undo_->setClean();
   emit fileChanged();

@@ -26,8 +26,12 @@ class SpecDocument : public QObject {
   QUndoStack* undo_stack() const { return undo_; }
 
   // An undoable edit. Consecutive edits with the same `merge_key` (one field
-  // dragged through many values) become one undo step.
+  // typed digit by digit, dragged or stepped through many values) become one
+  // undo step, until end_merging(), an undo or a redo closes that step.
   void edit(Spec next, const QString& description, const QString& merge_key = {});
+  // The person finished editing a field (Enter, focus left it): its next
+  // edit is a new undo step.
+  void end_merging() { ++merge_epoch_; }
 
   // New document / file opened: replaces the spec and clears the history.
   void reset(Spec spec, std::optional<std::filesystem::path> file);
@@ -59,6 +63,7 @@ class SpecDocument : public QObject {
   Spec spec_;
   std::optional<std::filesystem::path> file_;
   QUndoStack* undo_ = nullptr;
+  quint64 merge_epoch_ = 0;  // edits merge only within one epoch
 };
 
 }  // namespace stridescope::ui

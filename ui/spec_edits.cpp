@@ -96,16 +96,6 @@ void resize_strides(std::optional<std::vector<uint64_t>>& strides, const std::ve
   resize_at(*strides, position, old_rank, rank, std::max<uint64_t>(extent, 1));
 }
 
-Sizes to_sizes(const std::vector<uint64_t>& values) {
-  Sizes sizes;
-  for (uint64_t v : values) sizes.push_back(v);
-  return sizes;
-}
-
-std::vector<uint64_t> to_vector(const DimVector<uint64_t>& values) {
-  return {values.begin(), values.end()};
-}
-
 }  // namespace
 
 Spec default_spec() {
@@ -240,45 +230,6 @@ Spec with_rank(const Spec& original, std::size_t rank) {
         param_slot(r.params, field));
   }
   return spec;
-}
-
-StridePreset detect_preset(const TensorRequest& tensor) {
-  if (!tensor.strides) return StridePreset::Packed;
-  if (!tensor.sizes) return StridePreset::Custom;
-  if (*tensor.strides == *preset_strides(StridePreset::Custom, *tensor.sizes, std::nullopt)) {
-    return StridePreset::Custom;
-  }
-  if (tensor.sizes->size() >= 3) {
-    const auto nhwc = preset_strides(StridePreset::ChannelsLast, *tensor.sizes, std::nullopt);
-    if (nhwc && *tensor.strides == *nhwc) return StridePreset::ChannelsLast;
-  }
-  return StridePreset::Custom;
-}
-
-std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const std::vector<uint64_t>& sizes,
-                                                    const std::optional<std::vector<uint64_t>>& current) {
-  switch (preset) {
-    case StridePreset::Packed:
-      return std::nullopt;
-    case StridePreset::Custom:
-      if (current && current->size() == sizes.size()) return current;
-      return to_vector(TensorDesc::packed_strides(to_sizes(sizes)));
-    case StridePreset::ChannelsLast: {
-      const std::size_t rank = sizes.size();
-      if (rank < 3) return to_vector(TensorDesc::packed_strides(to_sizes(sizes)));
-      // Packed strides of the permuted sizes {N, spatial..., C}, mapped back.
-      std::vector<uint64_t> permuted{sizes[0]};
-      permuted.insert(permuted.end(), sizes.begin() + 2, sizes.end());
-      permuted.push_back(sizes[1]);
-      const Strides packed = TensorDesc::packed_strides(to_sizes(permuted));
-      std::vector<uint64_t> strides(rank);
-      strides[0] = packed[0];
-      strides[1] = packed[rank - 1];
-      for (std::size_t d = 2; d < rank; ++d) strides[d] = packed[d - 1];
-      return strides;
-    }
-  }
-  return std::nullopt;
 }
 
 namespace {

@@ -1,6 +1,6 @@
 // The edits the app's editor makes to a spec, as pure functions: a form field
 // addressed by its spec path ("params.inputWindowStrides[2]"), choosing an
-// operator or a rank, and the stride presets. Kept apart from the widgets so
+// operator or a rank (the stride presets are in stride_presets.h). Kept apart from the widgets so
 // they can be tested without a window, and so an error's path
 // (Error::path) leads straight back to the widget that shows that field.
 #pragma once
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/io/spec_file.h"
+#include "ui/stride_presets.h"
 
 namespace stridescope::ui {
 
@@ -30,19 +31,6 @@ Spec with_op(const Spec& spec, OpKind kind);
 // Adds or removes leading dimensions (size 1) and keeps every per-dimension
 // array of the spec in step, so the last two dimensions keep their meaning.
 Spec with_rank(const Spec& spec, std::size_t rank);
-
-// Strides a person chooses from a menu.
-enum class StridePreset { Packed, ChannelsLast, Custom };
-// Which preset `tensor`'s strides are: omitted strides are Packed; strides
-// that are the channels-last ones (and differ from packed) are ChannelsLast;
-// any other strides written out, packed ones included, are Custom, so a
-// person who chose Custom keeps editable strides.
-StridePreset detect_preset(const TensorRequest& tensor);
-// The strides of `preset` for `sizes`; nullopt for Packed (strides omitted).
-// ChannelsLast (NHWC / NDHWC) needs 3 or more dimensions and puts dimension 1
-// innermost; for Custom the current strides are kept (or packed ones given).
-std::optional<std::vector<uint64_t>> preset_strides(StridePreset preset, const std::vector<uint64_t>& sizes,
-                                                    const std::optional<std::vector<uint64_t>>& current);
 
 // An integer field by spec path, e.g. "input.sizes[1]", "output.strides[0]",
 // "params.inputWindowStrides[2]", "params.windowSize[0]". nullopt when the

@@ -141,10 +141,14 @@ std::string tensor_comment(const std::string& name, const TensorDesc& desc) {
 std::string input_source_comment(const InputSource& source) {
   if (const auto* fill = std::get_if<Fill>(&source)) {
     if (std::holds_alternative<FillIota>(*fill)) return "iota: 1, 2, 3, ... in buffer order";
+    if (std::holds_alternative<FillLogicalIota>(*fill)) {
+      return "logical iota: 1, 2, 3, ... in logical order, each at its element's offset, written out";
+    }
     if (std::holds_alternative<FillZeros>(*fill)) return "zeros";
     const auto& random = std::get<FillRandom>(*fill);
     return "random fill, seed " + std::to_string(random.seed) + " in [" + format_scalar(Scalar{random.min}) + ", " +
-           format_scalar(Scalar{random.max}) + "]: the values StrideScope's generator (SplitMix64) draws, written out";
+           format_scalar(Scalar{random.max}) + "]" + (random.integers ? ", integers" : "") +
+           ": the values StrideScope's generator (SplitMix64) draws, written out";
   }
   if (std::holds_alternative<std::vector<Scalar>>(source)) {
     return "the spec's data, in buffer order, converted to the data type";

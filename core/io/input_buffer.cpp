@@ -21,7 +21,7 @@ Expected<std::vector<std::byte>> make_input_buffer(const Spec& spec, const Tenso
 
   if (const auto* fill = std::get_if<Fill>(&spec.input_source)) {
     SS_RETURN_IF_ERROR(check_fill(*fill, type, "input.fill.random"));
-    fill_buffer(*fill, type, elements, buffer);
+    SS_RETURN_IF_ERROR(fill_tensor_buffer(*fill, input, buffer, "input.fill"));
     return buffer;
   }
   if (const auto* data = std::get_if<std::vector<Scalar>>(&spec.input_source)) {

@@ -53,11 +53,15 @@ using InputSource = std::variant<Fill, std::vector<Scalar>, std::filesystem::pat
 struct Spec {
   OpRequest request;
   InputSource input_source = FillIota{};
+  // `description`: one line on what the spec shows (the examples carry one;
+  // the app shows it). Empty: none.
+  std::string description;
 
   friend bool operator==(const Spec&, const Spec&) = default;
 };
 
 inline constexpr std::size_t kMaxSpecBytes = 16 * 1024 * 1024;
+inline constexpr std::size_t kMaxDescriptionBytes = 300;
 
 // `base_dir` resolves a relative `npy` path (the spec file's folder; may be empty).
 Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::path& base_dir);

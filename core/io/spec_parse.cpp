@@ -49,15 +49,19 @@ Expected<Fill> read_fill(const json& value, const std::string& path) {
   if (value.is_string()) {
     const auto& name = value.get_ref<const std::string&>();
     if (name == "iota") return Fill{FillIota{}};
+    if (name == "logicalIota") return Fill{FillLogicalIota{}};
     if (name == "zeros") return Fill{FillZeros{}};
-    return invalid(path, "unknown fill \"" + name + "\" (expected \"iota\", \"zeros\" or {\"random\": {...}})");
+    return invalid(path, "unknown fill \"" + name +
+                             "\" (expected \"iota\", \"logicalIota\", \"zeros\" or {\"random\": {...}})");
   }
-  if (!value.is_object()) return wrong_type(path, "\"iota\", \"zeros\" or {\"random\": {...}}", value);
+  if (!value.is_object()) {
+    return wrong_type(path, "\"iota\", \"logicalIota\", \"zeros\" or {\"random\": {...}}", value);
+  }
   SS_RETURN_IF_ERROR(check_object(value, path, {"random"}));
   const json* random = find(value, "random");
   if (!random) return missing(field(path, "random"));
   const std::string random_path = field(path, "random");
-  SS_RETURN_IF_ERROR(check_object(*random, random_path, {"seed", "min", "max"}));
+  SS_RETURN_IF_ERROR(check_object(*random, random_path, {"seed", "min", "max", "integers"}));
   FillRandom fill;
   if (const json* seed = find(*random, "seed")) {
     SS_ASSIGN_OR_RETURN(fill.seed, read_uint(*seed, field(random_path, "seed")));
@@ -66,6 +70,10 @@ Expected<Fill> read_fill(const json& value, const std::string& path) {
     if (const json* bound = find(*random, key)) {
       SS_ASSIGN_OR_RETURN(*target, read_fill_bound(*bound, field(random_path, key)));
     }
+  }
+  if (const json* integers = find(*random, "integers")) {
+    if (!integers->is_boolean()) return wrong_type(field(random_path, "integers"), "true or false", *integers);
+    fill.integers = integers->get<bool>();
   }
   if (fill.min > fill.max) return invalid(field(random_path, "max"), "must not be less than min");
   return Fill{fill};
@@ -180,6 +188,19 @@ Expected<ParamsRequest> read_params(OpKind kind, const json* params) {
   return read_op_params(kind, *params, path);
 }
 
+// One line of text the app shows with the spec (what an example teaches).
+Expected<std::string> read_description(const json& value) {
+  SS_ASSIGN_OR_RETURN(std::string text, read_string(value, "description"));
+  if (text.find_first_of("\n\r") != std::string::npos) {
+    return invalid("description", "must be one line (no line breaks)");
+  }
+  if (text.size() > kMaxDescriptionBytes) {
+    return invalid("description", "is " + std::to_string(text.size()) + " bytes long; at most " +
+                                      std::to_string(kMaxDescriptionBytes) + " (one line)");
+  }
+  return text;
+}
+
 Error with_file(Error error, const std::filesystem::path& file) {
   if (error.path.empty()) error.path = file.string();
   return error;
@@ -190,7 +211,8 @@ Error with_file(Error error, const std::filesystem::path& file) {
 
 Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::path& base_dir) {
   SS_ASSIGN_OR_RETURN(const json document, parse_json(json_text));
-  if (Status s = check_object(document, "", {"op", "input", "output", "outputIndices", "params"}); !s.ok()) {
+  if (Status s = check_object(document, "", {"description", "op", "input", "output", "outputIndices", "params"});
+      !s.ok()) {
     Error error = s.error();
     if (!document.is_object()) error.message = "a spec is a JSON object, got " + type_name(document);
     return error;
@@ -206,6 +228,9 @@ Expected<Spec> parse_spec(std::string_view json_text, const std::filesystem::pat
   }
 
   Spec spec;
+  if (const json* description = find(document, "description")) {
+    SS_ASSIGN_OR_RETURN(spec.description, read_description(*description));
+  }
   const json* input = find(document, "input");
   if (!input) return missing("input");
   SS_RETURN_IF_ERROR(read_input(*input, base_dir, spec));

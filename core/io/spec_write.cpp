@@ -68,6 +68,8 @@ void append_tensor(std::string& out, const TensorRequest& tensor, const InputSou
       std::string& text = members.key("fill");
       if (std::holds_alternative<FillIota>(*fill)) {
         text += "\"iota\"";
+      } else if (std::holds_alternative<FillLogicalIota>(*fill)) {
+        text += "\"logicalIota\"";
       } else if (std::holds_alternative<FillZeros>(*fill)) {
         text += "\"zeros\"";
       } else {
@@ -76,6 +78,7 @@ void append_tensor(std::string& out, const TensorRequest& tensor, const InputSou
         append_json_scalar(text, random.min);
         text += ", \"max\": ";
         append_json_scalar(text, random.max);
+        if (random.integers) text += ", \"integers\": true";
         text += "}}";
       }
     } else if (const auto* data = std::get_if<std::vector<Scalar>>(source)) {
@@ -130,6 +133,7 @@ std::string write_spec(const Spec& spec) {
   const OpRequest& request = spec.request;
   std::string out = "{";
   MemberWriter members(out, "\n  ");
+  if (!spec.description.empty()) members.key("description") += quoted(spec.description);
   members.key("op") += quoted(std::string(to_string(request.kind())));
   append_tensor(members.key("input"), request.input, &spec.input_source);
   append_tensor(members.key("output"), request.output, nullptr);

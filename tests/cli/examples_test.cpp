@@ -62,6 +62,22 @@ const std::map<std::string, ExampleResult>& expected_results() {
       // pixel p = 3h + w, copied to packed NCHW: the R plane, then G, then B.
       {"layout_nhwc_rgb_to_nchw.json",
        {{1, 3, 2, 3}, {10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 30, 31, 32, 33, 34, 35}}},
+      // StrideScope's teaching examples, worked out by hand (resources/examples/README.md).
+      // Sizes [3,2], strides [1,3] over the buffer 1..6: element (i, j) is at offset i + 3j.
+      {"layout_transpose_by_strides.json", {{3, 2}, {1, 4, 2, 5, 3, 6}}},
+      // Window stride -1 starts at column 3: each row of 1..8 reversed.
+      {"slice1_flip_negative_stride.json", {{2, 4}, {4, 3, 2, 1, 8, 7, 6, 5}}},
+      // Width stride 0: row i repeats stored value i + 1.
+      {"layout_broadcast_column.json", {{3, 4}, {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}}},
+      // Strides [1,1]: element (i, j) is at offset i + j, so row i is i+1, i+2, i+3.
+      {"layout_sliding_windows.json", {{4, 3}, {1, 2, 3, 2, 3, 4, 3, 4, 5, 4, 5, 6}}},
+      // REFLECTION, n = 3, period 4: columns -5..7 of 1 2 3 fold to 2 1 2 3 2 1 2 3 2 1 2 3 2.
+      {"padding_reflection_past_the_input.json",
+       {{2, 13}, {2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2, 5, 4, 5, 6, 5, 4, 5, 6, 5, 4, 5, 6, 5}}},
+      // Dilation 2: out[a,b] takes rows a, a+2 and columns b, b+2. out[0,0] = max(1, 2, 5, 5),
+      // the 5 at (2,0), flat 8; out[0,1] = max(5, 5, 2, 4), (0,1), flat 1; out[1,0] =
+      // max(3, 3, 0, 1), (1,0), flat 4; out[1,1] = max(9, 1, 3, 3), (1,1), flat 5.
+      {"max_pooling2_dilation_ties.json", {{1, 1, 2, 2}, {5, 5, 3, 9}, {8, 1, 4, 5}}},
   };
   return results;
 }

@@ -189,3 +189,64 @@ TEST(FillRandom, CheckRefusesAnIntervalOutsideTheTypeButClampsAnOverlap) {
 
 }  // namespace
 }  // namespace stridescope
+
+// fill.h FillLogicalIota: "1, 2, 3, ... in the tensor's logical (row-major)
+// order, each written at its element's offset"; a shared buffer element holds
+// the first number, a gap 0. FillRandom `integers`: float types draw integers.
+namespace stridescope {
+namespace {
+
+std::vector<float> logical_iota(const test::U64s& sizes, const test::U64s& strides) {
+  const Expected<TensorDesc> desc = TensorDesc::make(DataType::Float32, Sizes(std::span<const uint64_t>(sizes)),
+                                                     Strides(std::span<const uint64_t>(strides)), "input");
+  EXPECT_TRUE(desc.has_value());
+  std::vector<std::byte> buffer(desc->buffer_bytes(), std::byte{0xEE});
+  EXPECT_TRUE(fill_tensor_buffer(Fill{FillLogicalIota{}}, *desc, buffer, "input.fill").ok());
+  std::vector<float> values;
+  for (uint64_t i = 0; i < desc->buffer_elements(); ++i) values.push_back(test::load<float>(buffer, i));
+  return values;
+}
+
+TEST(FillLogicalIota, NumbersTheLogicalGridWhateverTheStrides) {
+  // Column-major 2x3: element (i, j) at offset i + 2j; numbered 1..6 row by row.
+  EXPECT_EQ(logical_iota({2, 3}, {1, 2}), (std::vector<float>{1, 4, 2, 5, 3, 6}));
+  // Packed: the same as iota in buffer order.
+  EXPECT_EQ(logical_iota({2, 3}, {3, 1}), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+}
+
+TEST(FillLogicalIota, SharedElementsKeepTheFirstNumberAndGapsHoldZero) {
+  // Height stride 0: both rows read offsets 0..2, numbered by row 0.
+  EXPECT_EQ(logical_iota({2, 3}, {0, 1}), (std::vector<float>{1, 2, 3}));
+  // Row stride 3 for 2 elements: offset 2 is a gap.
+  EXPECT_EQ(logical_iota({2, 2}, {3, 1}), (std::vector<float>{1, 2, 0, 3, 4}));
+}
+
+TEST(FillLogicalIota, TooManyLogicalElementsIsAnErrorAtTheFill) {
+  // 2^14 x 2^13 elements broadcast from one: 2^27 logical elements.
+  const Expected<TensorDesc> desc =
+      TensorDesc::make(DataType::Float32, Sizes{uint64_t{1} << 14, uint64_t{1} << 13}, Strides{0, 0}, "input");
+  ASSERT_TRUE(desc.has_value());
+  std::vector<std::byte> buffer(desc->buffer_bytes());
+  const Status s = fill_tensor_buffer(Fill{FillLogicalIota{}}, *desc, buffer, "input.fill");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "input.fill");
+  EXPECT_NE(s.error().message.find("134217728"), std::string::npos) << s.error().message;
+}
+
+TEST(FillRandom, IntegersInAFloatTypeAreWholeNumbersInTheRange) {
+  const auto f32 = filled(FillRandom{5, -9, 9, true}, DataType::Float32, 2000);
+  std::set<float> seen;
+  for (uint64_t i = 0; i < 2000; ++i) seen.insert(test::load<float>(f32, i));
+  std::set<float> expected;
+  for (int v = -9; v <= 9; ++v) expected.insert(static_cast<float>(v));
+  EXPECT_EQ(seen, expected);  // every whole number from -9 to 9, nothing between
+}
+
+TEST(FillRandom, CheckRefusesAnIntegersIntervalWithNoIntegerForAFloatType) {
+  const Status s = check_fill(Fill{FillRandom{1, 0.2, 0.8, true}}, DataType::Float32, "input.fill.random");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().to_string(), "input.fill.random: [0.2, 0.8] holds no integer, and an integers fill draws integers");
+}
+
+}  // namespace
+}  // namespace stridescope

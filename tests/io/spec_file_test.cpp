@@ -245,7 +245,7 @@ TEST(SpecFileErrors, SpecMustBeAnObject) {
 }
 
 TEST(SpecFileErrors, UnknownTopLevelFieldIsAnError) {
-  expect_error_at(tensor_spec("", R"(, "description": "a note")"), "description");
+  expect_error_at(tensor_spec("", R"(, "comment": "a note")"), "comment");
 }
 
 TEST(SpecFileErrors, AFieldGivenTwiceIsAnError) {

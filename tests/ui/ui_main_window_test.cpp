@@ -4,6 +4,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QScreen>
 #include <QScrollArea>
 #include <QLabel>
 #include <QLineEdit>
@@ -320,9 +321,8 @@ class MainWindowTest : public QObject {
     MainWindow& w = fresh();
     auto* fill = field<QComboBox>(w, QStringLiteral("input.fill"));
     fill->setFocus();
-    QTest::keyClick(fill, Qt::Key_Down);  // iota -> zeros
-    QTest::keyClick(fill, Qt::Key_Down);  // -> random
-    QTest::keyClick(fill, Qt::Key_Down);  // -> typed values
+    // iota -> logical iota -> zeros -> random -> random integers -> typed values
+    for (int i = 0; i < 5; ++i) QTest::keyClick(fill, Qt::Key_Down);
     settle();
     QVERIFY(std::holds_alternative<std::vector<Scalar>>(w.document()->spec().input_source));
     auto* values = field<QLineEdit>(w, QStringLiteral("input.data"));
@@ -419,10 +419,11 @@ class MainWindowTest : public QObject {
     MainWindow& w = fresh();
     auto* preset = field<QComboBox>(w, QStringLiteral("input.stridePreset"));
     preset->setFocus();
-    QTest::keyClick(preset, Qt::Key_Down);  // packed -> channels last
+    QTest::keyClick(preset, Qt::Key_Down);  // packed -> column-major
+    QTest::keyClick(preset, Qt::Key_Down);  // -> channels last
     settle();
     QCOMPARE(*w.document()->spec().request.input.strides, (std::vector<uint64_t>{16, 1, 4, 1}));
-    QTest::keyClick(preset, Qt::Key_Down);  // -> custom
+    QTest::keyClick(preset, Qt::Key_End);  // -> custom, the last entry
     settle();
     QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("input.strides[2]"));
     QVERIFY(!stride->isReadOnly());
@@ -539,7 +540,10 @@ class MainWindowTest : public QObject {
     QVERIFY(w.close());  // unmodified: closes without asking, and saves the layout
     window_ = std::make_unique<MainWindow>(cpu_only());
     settle();
-    QCOMPARE(window_->size(), QSize(1234, 777));
+    // Remembered, but kept to the screen (the offscreen test screen may be
+    // smaller than 1234x777) and never below the window's minimum size.
+    const QSize room = window_->screen()->availableGeometry().size();
+    QCOMPARE(window_->size(), QSize(1234, 777).boundedTo(room).expandedTo(window_->minimumSizeHint()));
     // The slice1 example over iota 1..16 reads 16 (the largest value, offset 15):
     // the last colour of the remembered palette.
     const MemoryStripModel& strip = *window_->memory_model(TensorRole::Input);

@@ -19,11 +19,45 @@
 namespace stridescope::ui {
 namespace {
 
-enum FillIndex { kFillIota, kFillZeros, kFillRandom, kFillValues, kFillNpy };
+// The fill menu's entries, in menu order.
+enum FillIndex {
+  kFillIota,
+  kFillLogicalIota,
+  kFillZeros,
+  kFillRandom,
+  kFillRandomIntegers,
+  kFillValues,
+  kFillNpy
+};
+// The details page each entry shows: none, the random fill's, the typed values', the file's.
+enum PageIndex { kPageNone, kPageRandom, kPageValues, kPageNpy };
 
 int fill_index(const InputSource& source) {
-  if (const auto* fill = std::get_if<Fill>(&source)) return static_cast<int>(fill->index());
+  if (const auto* fill = std::get_if<Fill>(&source)) {
+    if (std::holds_alternative<FillLogicalIota>(*fill)) return kFillLogicalIota;
+    if (std::holds_alternative<FillZeros>(*fill)) return kFillZeros;
+    if (const auto* random = std::get_if<FillRandom>(fill)) return random->integers ? kFillRandomIntegers : kFillRandom;
+    return kFillIota;
+  }
   return std::holds_alternative<std::vector<Scalar>>(source) ? kFillValues : kFillNpy;
+}
+
+int page_index(int fill) {
+  switch (fill) {
+    case kFillRandom:
+    case kFillRandomIntegers: return kPageRandom;
+    case kFillValues: return kPageValues;
+    case kFillNpy: return kPageNpy;
+    default: return kPageNone;
+  }
+}
+
+// Small whole numbers, which read at a glance in a grid's cells: -9 to 9, or
+// 0 to 9 where the type holds no negative numbers.
+FillRandom random_integers(const Spec& spec) {
+  const std::optional<DataType> type = spec.request.input.data_type;
+  const bool non_negative = type && !is_floating(*type) && !is_signed_integer(*type);
+  return FillRandom{1, non_negative ? 0.0 : -9.0, 9.0, true};
 }
 
 }  // namespace
@@ -32,14 +66,17 @@ InputValuesForm::InputValuesForm(SpecFormHost* host, QWidget* parent) : QObject(
   fill_ = new QComboBox(parent);
   fill_->setObjectName(QStringLiteral("input.fill"));
   fill_->addItem(tr("Iota (1, 2, 3, \u2026 in buffer order)"));
+  fill_->addItem(tr("Iota in logical order (1, 2, 3, \u2026 across the grid)"));
   fill_->addItem(tr("Zeros"));
   fill_->addItem(tr("Seeded random"));
+  fill_->addItem(tr("Random integers (\u22129 to 9)"));
   fill_->addItem(tr("Typed values"));
   fill_->addItem(tr("NumPy .npy file"));
-  fill_->setToolTip(tr("Where the input buffer's values come from"));
+  fill_->setToolTip(tr("Where the input buffer's values come from. Iota in buffer order shows the layout in "
+                       "the grid; iota in logical order counts across the grid and shows the layout in the "
+                       "memory strip."));
   pages_ = new QStackedWidget(parent);
-  pages_->addWidget(new QWidget(pages_));  // iota
-  pages_->addWidget(new QWidget(pages_));  // zeros
+  pages_->addWidget(new QWidget(pages_));  // iota, logical iota, zeros
   pages_->addWidget(build_random_page());
   pages_->addWidget(build_values_page());
   pages_->addWidget(build_npy_page());
@@ -111,8 +148,8 @@ void InputValuesForm::sync() {
     const QSignalBlocker block(fill_);
     fill_->setCurrentIndex(fill);
   }
-  pages_->setCurrentIndex(fill);
-  pages_->setVisible(fill >= kFillRandom);
+  pages_->setCurrentIndex(page_index(fill));
+  pages_->setVisible(page_index(fill) != kPageNone);
   if (const auto* f = std::get_if<Fill>(&spec.input_source)) {
     if (const auto* random = std::get_if<FillRandom>(f)) {
       set_spin(random_seed_, static_cast<int64_t>(std::min<uint64_t>(random->seed, INT_MAX)));
@@ -132,8 +169,10 @@ void InputValuesForm::on_fill_chosen(int index) {
   Spec next = host_->spec();
   switch (index) {
     case kFillIota: next.input_source = Fill{FillIota{}}; break;
+    case kFillLogicalIota: next.input_source = Fill{FillLogicalIota{}}; break;
     case kFillZeros: next.input_source = Fill{FillZeros{}}; break;
     case kFillRandom: next.input_source = Fill{FillRandom{1, 0, 9}}; break;
+    case kFillRandomIntegers: next.input_source = Fill{random_integers(next)}; break;
     case kFillValues: {
       // Start from what the input holds now, so typing changes one value at a time.
       std::vector<Scalar> values;
@@ -156,8 +195,10 @@ void InputValuesForm::on_fill_chosen(int index) {
 void InputValuesForm::on_random_changed() {
   if (host_->syncing()) return;
   Spec next = host_->spec();
+  const auto* fill = std::get_if<Fill>(&next.input_source);
+  const auto* current = fill ? std::get_if<FillRandom>(fill) : nullptr;
   next.input_source = Fill{FillRandom{static_cast<uint64_t>(random_seed_->value()), random_min_->value(),
-                                      random_max_->value()}};
+                                      random_max_->value(), current && current->integers}};
   host_->edit(std::move(next), tr("Random values"), QStringLiteral("input.fill.random"));
 }
 

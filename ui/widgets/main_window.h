@@ -9,7 +9,8 @@
 // command is an action in create_*_actions and a line in its create_*_menu),
 // main_window_files.cpp (open, save, export, recent files, autosave recovery),
 // main_window_animation.cpp (the step-through animation: its bar, keys, and
-// the views following the element it shows).
+// the views following the element it shows), main_window_windows.cpp (File >
+// New Window: more windows, each with its own spec).
 #pragma once
 
 #include <functional>
@@ -102,6 +103,14 @@ class MainWindow : public QMainWindow {
   QString backend() const { return backend_; }
   void set_compare(bool on);
   void set_value_palette(ValuePalette palette);
+  // File > New Window needs backends of its own for each window: the entry
+  // point hands over how it made this window's. Without it the action is off.
+  void set_backend_maker(std::function<BackendSet()> maker);
+  // File > New Window: another window beside this one with its own spec,
+  // history and autosave (two specs side by side, REFLECTION next to
+  // SYMMETRIC); it deletes itself when closed. Null without a backend maker.
+  MainWindow* open_new_window();
+  QAction* new_window_action() const { return new_window_action_; }
   // Help: one of the documentation pages (HelpBrowser::pages()), in the help window.
   HelpBrowser* show_help(const QString& file);
 
@@ -133,6 +142,9 @@ class MainWindow : public QMainWindow {
   void create_run_toolbar();
   void connect_views();
   void restore_settings();
+  // A window opened by New Window keeps its unsaved edits in a folder of its
+  // own, so it never overwrites (or discards) the first window's copy.
+  void use_autosave_folder(const QString& folder);
   void save_settings();
 
   void submit();
@@ -200,6 +212,8 @@ class MainWindow : public QMainWindow {
   AnimationBar* animation_bar_ = nullptr;
 
   QAction* new_action_ = nullptr;
+  QAction* new_window_action_ = nullptr;
+  std::function<BackendSet()> backend_maker_;
   QAction* open_action_ = nullptr;
   QAction* save_action_ = nullptr;
   QAction* save_as_action_ = nullptr;

@@ -55,6 +55,13 @@ void MainWindow::create_file_actions() {
     if (maybe_save()) document_->reset(default_spec(), std::nullopt);
   });
 
+  new_window_action_ = new QAction(QIcon::fromTheme(QStringLiteral("window-new")), tr("New &Window"), this);
+  new_window_action_->setObjectName(QStringLiteral("newWindowAction"));
+  new_window_action_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+  new_window_action_->setStatusTip(tr("Open a second window with a spec of its own, to compare two side by side"));
+  new_window_action_->setEnabled(false);  // until set_backend_maker
+  connect(new_window_action_, &QAction::triggered, this, &MainWindow::open_new_window);
+
   open_action_ = new QAction(standard_icon(QStyle::SP_DialogOpenButton, QStringLiteral("document-open")),
                              tr("&Open\u2026"), this);
   open_action_->setShortcut(QKeySequence::Open);
@@ -166,6 +173,7 @@ void MainWindow::create_menus() {
 
 void MainWindow::create_file_menu(QMenu* file) {
   file->addAction(new_action_);
+  file->addAction(new_window_action_);
   file->addAction(open_action_);
   recent_menu_ = file->addMenu(tr("Open &Recent"));
   recent_menu_->setObjectName(QStringLiteral("recentMenu"));

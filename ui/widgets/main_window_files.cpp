@@ -23,6 +23,7 @@
 #include "ui/widgets/model_files.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_panel.h"
+#include "ui/widgets/window_geometry.h"
 
 namespace stridescope::ui {
 namespace {
@@ -196,8 +197,8 @@ void MainWindow::rebuild_examples_menu() {
   const QList<Example> examples = list_examples();
   for (const Example& example : examples) {
     QAction* action = examples_menu_->addAction(example.title);
-    action->setToolTip(example.path);
-    action->setStatusTip(example.path);
+    action->setToolTip(example.description.isEmpty() ? example.path : example.description);
+    action->setStatusTip(example.description.isEmpty() ? example.path : example.description);
     const QString path = example.path;
     connect(action, &QAction::triggered, this, [this, path] { open_interactively(path); });
   }
@@ -211,6 +212,7 @@ void MainWindow::restore_settings() {
     const QSize room = screen() ? screen()->availableGeometry().size() * 0.95 : QSize(1500, 900);
     resize(std::min(1500, room.width()), std::min(900, room.height()));
   }
+  keep_on_screen(this);  // saved on a larger or a detached monitor
   restoreState(settings.value("window/state").toByteArray());
   panels_splitter_->restoreState(settings.value("window/panels").toByteArray());
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {
@@ -223,7 +225,12 @@ void MainWindow::restore_settings() {
 
 void MainWindow::save_settings() {
   QSettings settings;
-  settings.setValue("window/geometry", saveGeometry());
+  // A window left off every screen is not remembered: the next start uses the default size.
+  if (isMaximized() || isFullScreen() || lies_on_a_screen(frameGeometry(), available_screens())) {
+    settings.setValue("window/geometry", saveGeometry());
+  } else {
+    settings.remove("window/geometry");
+  }
   settings.setValue("window/state", saveState());
   settings.setValue("window/panels", panels_splitter_->saveState());
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) {

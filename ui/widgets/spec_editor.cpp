@@ -5,9 +5,11 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QPalette>
+#include <QStackedLayout>
 #include <QVBoxLayout>
 
 #include "core/operation.h"
+#include "ui/widgets/document_undo_keys.h"
 #include "ui/widgets/field_label.h"
 #include "ui/widgets/input_values_form.h"
 #include "ui/widgets/op_picker.h"
@@ -31,15 +33,14 @@ void SpecEditor::build() {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 6, 6, 6);
 
-  error_banner_ = new QLabel(this);
-  error_banner_->setObjectName(QStringLiteral("errorBanner"));
-  error_banner_->setWordWrap(true);
-  error_banner_->setTextFormat(Qt::RichText);
-  error_banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  error_banner_->setStyleSheet(QStringLiteral(
-      "QLabel { background: #fce3d5; color: #000; border: 1px solid #d55e00; border-radius: 3px; padding: 4px; }"));
-  error_banner_->hide();
-  layout->addWidget(error_banner_);
+  layout->addWidget(build_status_line());
+  description_ = new QLabel(this);
+  description_->setObjectName(QStringLiteral("specDescription"));
+  description_->setWordWrap(true);
+  description_->setTextFormat(Qt::PlainText);
+  description_->setStyleSheet(QStringLiteral("QLabel { font-style: italic; }"));
+  layout->addWidget(description_);
+  new DocumentUndoKeys(this);
 
   op_picker_ = new OpPicker(this, this);
   input_ = new TensorForm(TensorForm::Role::Input, this, this);
@@ -54,6 +55,35 @@ void SpecEditor::build() {
   layout->addWidget(output_);
   layout->addStretch(1);
   connect(values_, &InputValuesForm::npyFileRequested, this, &SpecEditor::npyFileRequested);
+}
+
+// The error banner lives in a slot of fixed height, shown or not: a spec
+// turning invalid while the person types must not push the form (and the
+// field under the cursor) down. Three lines hold every rule's message at the
+// dock's width; a longer one is clipped and whole in the tooltip. A valid
+// spec shows a quiet line in the same place.
+QWidget* SpecEditor::build_status_line() {
+  auto* slot = new QWidget(this);
+  slot->setObjectName(QStringLiteral("errorBannerSlot"));
+  auto* stack = new QStackedLayout(slot);
+  stack->setContentsMargins(0, 0, 0, 0);
+  error_banner_ = new QLabel(slot);
+  error_banner_->setObjectName(QStringLiteral("errorBanner"));
+  error_banner_->setWordWrap(true);
+  error_banner_->setTextFormat(Qt::RichText);
+  error_banner_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  error_banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  error_banner_->setStyleSheet(QStringLiteral(
+      "QLabel { background: #fce3d5; color: #000; border: 1px solid #d55e00; border-radius: 3px; padding: 4px; }"));
+  valid_note_ = new QLabel(tr("\u2713 The spec is valid."), slot);
+  valid_note_->setObjectName(QStringLiteral("validNote"));
+  valid_note_->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+  valid_note_->setForegroundRole(QPalette::PlaceholderText);
+  valid_note_->setContentsMargins(4, 4, 4, 4);
+  stack->addWidget(valid_note_);
+  stack->addWidget(error_banner_);
+  slot->setFixedHeight(3 * fontMetrics().lineSpacing() + 12);
+  return slot;
 }
 
 QString SpecEditor::structure_key() const {
@@ -75,6 +105,9 @@ void SpecEditor::sync_from_spec() {
     params_->rebuild_rows();
     output_->rebuild_rows();
   }
+  const std::string& description = document_->spec().description;
+  description_->setText(q(description));
+  description_->setVisible(!description.empty());
   op_picker_->sync(document_->spec().request.kind());
   input_->sync();
   values_->sync();
@@ -122,8 +155,15 @@ void SpecEditor::edit_int(const QString& path, int value) {
     }
   }
   if (!set_int_field(next, path.toStdString(), value)) return;
-  if (path.startsWith(QLatin1String("input.sizes")) && input_->preset() == StridePreset::ChannelsLast) {
-    r.input.strides = preset_strides(StridePreset::ChannelsLast, *r.input.sizes, std::nullopt);
+  // A layout preset (column-major, channels-last, a transpose) keeps its
+  // layout over the new sizes.
+  if (const StrideChoice input = input_->choice();
+      path.startsWith(QLatin1String("input.sizes")) && follows_sizes(input.preset)) {
+    r.input.strides = choice_strides(input, *r.input.sizes, std::nullopt);
+  }
+  if (const StrideChoice output = output_->choice();
+      path.startsWith(QLatin1String("output.sizes")) && follows_sizes(output.preset) && r.output.sizes) {
+    r.output.strides = choice_strides(output, *r.output.sizes, std::nullopt);
   }
   fit_values_to_input(next);
   edit(std::move(next), tr("Set %1 to %2").arg(path).arg(value), path);
@@ -207,9 +247,11 @@ void SpecEditor::mark(QWidget* widget, const QString& message) {
 
 void SpecEditor::refresh_error() {
   const std::optional<Error>& error = local_error_ ? local_error_ : core_error_;
+  auto* stack = static_cast<QStackedLayout*>(error_banner_->parentWidget()->layout());
   if (!error) {
     unmark();
-    error_banner_->hide();
+    stack->setCurrentWidget(valid_note_);
+    error_banner_->setToolTip(QString());
     return;
   }
   const QString text = q(error->to_string());
@@ -223,7 +265,8 @@ void SpecEditor::refresh_error() {
                                .arg(label.toHtmlEscaped(), q(error->message).toHtmlEscaped(),
                                     q(error->path).toHtmlEscaped()));
   }
-  error_banner_->show();
+  error_banner_->setToolTip(text);
+  stack->setCurrentWidget(error_banner_);
   mark(field_widget(q(error->path)), text);
 }
 

@@ -58,10 +58,12 @@ class SpecEditor : public QWidget, private SpecFormHost {
   const Spec& spec() const override { return document_->spec(); }
   void edit(Spec next, const QString& text, const QString& merge_key = {}) override;
   void edit_int(const QString& path, int value) override;
+  void end_field_edit() override { document_->end_merging(); }
   void set_local_error(std::optional<Error> error) override;
   bool syncing() const override { return syncing_; }
 
   void build();
+  QWidget* build_status_line();
   void sync_from_spec();
   // Changes when the rows must be rebuilt: op, rank, which strides are typed.
   QString structure_key() const;
@@ -79,6 +81,8 @@ class SpecEditor : public QWidget, private SpecFormHost {
   QString built_key_;
 
   QLabel* error_banner_ = nullptr;
+  QLabel* valid_note_ = nullptr;
+  QLabel* description_ = nullptr;  // the spec's one-line description, if it has one
   OpPicker* op_picker_ = nullptr;
   TensorForm* input_ = nullptr;
   InputValuesForm* values_ = nullptr;

@@ -23,6 +23,7 @@ QSpinBox* make_int_field(SpecFormHost* host, const QString& path, int minimum, Q
   spin->setAccelerated(true);
   spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-00000")) + 30);
   QObject::connect(spin, &QSpinBox::valueChanged, spin, [host, path](int value) { host->edit_int(path, value); });
+  QObject::connect(spin, &QSpinBox::editingFinished, spin, [host] { host->end_field_edit(); });
   return spin;
 }
 

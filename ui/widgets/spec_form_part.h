@@ -32,6 +32,9 @@ class SpecFormHost {
   virtual void edit(Spec next, const QString& text, const QString& merge_key = {}) = 0;
   // An integer field by spec path ("params.windowSize[0]"), typed by a person.
   virtual void edit_int(const QString& path, int value) = 0;
+  // The person finished editing a field (Enter, or focus left it): the
+  // field's next edit is a new undo step.
+  virtual void end_field_edit() = 0;
   // An error the form found before the core could (text that is no number).
   virtual void set_local_error(std::optional<Error> error) = 0;
   // True while the host writes the spec into the widgets: their signals then

@@ -17,7 +17,18 @@ std::vector<uint64_t> shown_strides(const std::optional<std::vector<uint64_t>>& 
                                     const std::vector<uint64_t>& sizes) {
   if (strides) return *strides;
   if (sizes.empty() || sizes.size() > kMaxRank) return std::vector<uint64_t>(sizes.size(), 0);
-  return *preset_strides(StridePreset::Custom, sizes, std::nullopt);
+  return packed_strides(sizes);
+}
+
+// A menu entry's data: the preset, and for a transpose its two dimensions.
+int choice_code(const StrideChoice& choice) {
+  const bool transpose = choice.preset == StridePreset::Transpose;
+  return static_cast<int>(choice.preset) * 100 + (transpose ? static_cast<int>(choice.first * 10 + choice.second) : 0);
+}
+
+StrideChoice choice_of_code(int code) {
+  return {static_cast<StridePreset>(code / 100), static_cast<std::size_t>(code % 100 / 10),
+          static_cast<std::size_t>(code % 10)};
 }
 
 QString tensor_summary(const TensorDesc& desc) {
@@ -56,11 +67,24 @@ TensorForm::TensorForm(Role role, SpecFormHost* host, QWidget* parent)
 QComboBox* TensorForm::make_preset_combo(const QString& tip) {
   auto* preset = new QComboBox(this);
   preset->setObjectName(prefix_ + QStringLiteral(".stridePreset"));
-  preset->addItem(tr("Packed (row-major)"), static_cast<int>(StridePreset::Packed));
-  preset->addItem(tr("Channels last (NHWC)"), static_cast<int>(StridePreset::ChannelsLast));
-  preset->addItem(tr("Custom"), static_cast<int>(StridePreset::Custom));
   preset->setToolTip(tip);
   return preset;
+}
+
+void TensorForm::fill_preset_items(std::size_t rank) {
+  if (rank == preset_rank_ && preset_->count() > 0) return;
+  preset_rank_ = rank;
+  const QSignalBlocker block(preset_);
+  preset_->clear();
+  preset_->addItem(tr("Packed (row-major)"), choice_code({StridePreset::Packed}));
+  preset_->addItem(tr("Column-major (reversed order)"), choice_code({StridePreset::ColumnMajor}));
+  if (rank >= 3) preset_->addItem(tr("Channels last (NHWC)"), choice_code({StridePreset::ChannelsLast}));
+  for (std::size_t a = 0; a < rank; ++a) {
+    for (std::size_t b = a + 1; b < rank; ++b) {
+      preset_->addItem(tr("Transpose d%1 \u2194 d%2").arg(a).arg(b), choice_code({StridePreset::Transpose, a, b}));
+    }
+  }
+  preset_->addItem(tr("Custom"), choice_code({StridePreset::Custom}));
 }
 
 void TensorForm::build_input_rows() {
@@ -69,8 +93,10 @@ void TensorForm::build_input_rows() {
   rank_->setObjectName(QStringLiteral("input.rank"));
   rank_->setRange(1, 8);
   rank_->setToolTip(tr("Number of dimensions; new dimensions of size 1 are added in front"));
-  preset_ = make_preset_combo(tr("Packed: strides omitted. Channels last: dimension 1 innermost. "
-                                 "Custom: type any strides; 0 broadcasts, larger than packed leaves gaps."));
+  preset_ = make_preset_combo(tr("Packed: strides omitted, the last dimension innermost. Column-major: the first "
+                                 "dimension innermost. Channels last: dimension 1 innermost. Transpose: two "
+                                 "dimensions swap places in memory. Custom: type any strides; 0 broadcasts, "
+                                 "larger than packed leaves gaps."));
   form_->addRow(tr("&Data type"), type_);
   form_->addRow(tr("Di&mensions"), rank_);
   form_->addRow(tr("S&trides"), preset_);
@@ -105,9 +131,9 @@ const TensorRequest& TensorForm::tensor() const {
   return role_ == Role::Input ? r.input : r.output;
 }
 
-StridePreset TensorForm::preset() const {
+StrideChoice TensorForm::choice() const {
   const TensorRequest& t = tensor();
-  return custom_chosen_ && t.strides ? StridePreset::Custom : detect_preset(t);
+  return custom_chosen_ && t.strides ? StrideChoice{StridePreset::Custom} : detect_stride_choice(t);
 }
 
 void TensorForm::add_header_row() {
@@ -190,8 +216,8 @@ void TensorForm::sync() {
   } else {
     set_combo(type_, r.output.data_type ? static_cast<int>(*r.output.data_type) : -1);
   }
-  set_combo(preset_, static_cast<int>(preset()));
-  preset_->setItemData(1, rank >= 3 ? QVariant() : QVariant(0), Qt::UserRole - 1);  // NHWC needs 3+ dims
+  fill_preset_items(rank);
+  set_combo(preset_, choice_code(choice()));
   if (role_ == Role::Input) {
     sync_dimensions(r.input.sizes.value_or(std::vector<uint64_t>{}));
     return;
@@ -224,28 +250,33 @@ void TensorForm::on_type_chosen(int index) {
 
 void TensorForm::on_preset_chosen(int index) {
   Spec next = host_->spec();
-  const auto preset = static_cast<StridePreset>(preset_->itemData(index).toInt());
+  const StrideChoice chosen = choice_of_code(preset_->itemData(index).toInt());
   if (role_ == Role::Input) {
     if (!next.request.input.sizes) return;
-    custom_chosen_ = preset == StridePreset::Custom;
-    next.request.input.strides = preset_strides(preset, *next.request.input.sizes, next.request.input.strides);
+    custom_chosen_ = chosen.preset == StridePreset::Custom;
+    next.request.input.strides = choice_strides(chosen, *next.request.input.sizes, next.request.input.strides);
     fit_values_to_input(next);
     host_->edit(std::move(next), tr("Input strides: %1").arg(preset_->itemText(index)));
     return;
   }
   const auto sizes = output_sizes_of(next);
-  if (preset != StridePreset::Packed && !sizes) return;
-  custom_chosen_ = preset == StridePreset::Custom;
-  next.request.output.strides = preset == StridePreset::Packed
+  if (chosen.preset != StridePreset::Packed && !sizes) return;
+  custom_chosen_ = chosen.preset == StridePreset::Custom;
+  next.request.output.strides = chosen.preset == StridePreset::Packed
                                     ? std::nullopt
-                                    : preset_strides(preset, *sizes, next.request.output.strides);
+                                    : choice_strides(chosen, *sizes, next.request.output.strides);
   host_->edit(std::move(next), tr("Output strides: %1").arg(preset_->itemText(index)));
 }
 
 void TensorForm::on_rank_changed(int rank) {
+  const StrideChoice before = choice();
   Spec next = with_rank(host_->spec(), static_cast<std::size_t>(rank));
-  if (preset() == StridePreset::ChannelsLast && next.request.input.sizes) {
-    next.request.input.strides = preset_strides(StridePreset::ChannelsLast, *next.request.input.sizes, std::nullopt);
+  // Column-major and channels-last name a layout for any rank: they follow
+  // it. A transpose keeps its two dimensions (with_rank keeps the strides'
+  // order), and so does Custom.
+  const bool by_rank = before.preset == StridePreset::ColumnMajor || before.preset == StridePreset::ChannelsLast;
+  if (by_rank && next.request.input.sizes && choice_fits_rank(before, next.request.input.sizes->size())) {
+    next.request.input.strides = choice_strides(before, *next.request.input.sizes, std::nullopt);
   }
   fit_values_to_input(next);
   host_->edit(std::move(next), tr("Set dimensions to %1").arg(rank), QStringLiteral("input.rank"));

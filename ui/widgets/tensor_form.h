@@ -29,7 +29,9 @@ class TensorForm : public QGroupBox {
   // The preset the stride rows follow: what the strides are, except that
   // strides a person chose to edit as Custom stay Custom even when they
   // happen to equal a preset's.
-  StridePreset preset() const;
+  StridePreset preset() const { return choice().preset; }
+  // The same with the dimensions a transpose swaps.
+  StrideChoice choice() const;
   // A different spec was loaded: the strides are what they are.
   void forget_custom_choice() { custom_chosen_ = false; }
 
@@ -49,6 +51,9 @@ class TensorForm : public QGroupBox {
   void build_input_rows();
   void build_output_rows();
   QComboBox* make_preset_combo(const QString& tip);
+  // The menu's entries for `rank` dimensions: channels-last from 3, a
+  // transpose for every pair of dimensions.
+  void fill_preset_items(std::size_t rank);
   void add_header_row();
   void add_dimension_row(std::size_t rank, std::size_t d, bool typed_size, bool custom);
   void sync_dimensions(const std::optional<std::vector<uint64_t>>& sizes);
@@ -62,6 +67,7 @@ class TensorForm : public QGroupBox {
   SpecFormHost* host_;
   QString prefix_;  // "input" or "output": the spec paths of the rows
   bool custom_chosen_ = false;
+  std::size_t preset_rank_ = 0;  // the rank the preset menu lists entries for
   QFormLayout* form_;
   QComboBox* type_;
   QSpinBox* rank_ = nullptr;             // input only
