@@ -92,8 +92,14 @@ void TensorPlaneModel::set_evaluation(EvaluationPtr evaluation) {
         if (diff.indices == (role_ == TensorRole::Indices)) next.differing.push_back(next.desc->flat_index_of(diff.coord));
       }
     }
-    std::sort(next.differing.begin(), next.differing.end());
   }
+  if (next.evaluation && next.evaluation->result_comparison && next.desc && role_ != TensorRole::Input) {
+    const ResultComparison& result = *next.evaluation->result_comparison;
+    for (const Coord& coord : role_ == TensorRole::Indices ? result.indices_listed : result.output_listed) {
+      next.differing.push_back(next.desc->flat_index_of(coord));
+    }
+  }
+  std::sort(next.differing.begin(), next.differing.end());
   apply(std::move(next));
 }
 
