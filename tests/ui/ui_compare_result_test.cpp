@@ -17,6 +17,8 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QFile>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -119,7 +121,15 @@ class CompareWithResult : public QObject {
   }
 
   void TheFileMenuOffersIt_AndF8StepsThroughDifferences() {
-    QCOMPARE(compare()->open_action()->text(), QStringLiteral("Compare with &Result\u2026"));
+    const auto menu_texts = [&](int menu) {
+      QStringList texts;
+      for (QAction* action : window_->menuBar()->actions().at(menu)->menu()->actions()) texts << action->text();
+      return texts;
+    };
+    QVERIFY2(menu_texts(0).contains(QStringLiteral("Compare with &Result\u2026")), qPrintable(menu_texts(0).join(", ")));
+    QVERIFY(menu_texts(0).contains(QStringLiteral("C&lear Comparison")));
+    QVERIFY2(menu_texts(3).contains(QStringLiteral("&Next Difference")), qPrintable(menu_texts(3).join(", ")));
+    QVERIFY(menu_texts(3).contains(QStringLiteral("&Previous Difference")));
     QCOMPARE(compare()->next_action()->shortcut(), QKeySequence(Qt::Key_F8));
     QCOMPARE(compare()->previous_action()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F8));
     QVERIFY(!compare()->next_action()->isEnabled());  // nothing compared yet
