@@ -147,6 +147,10 @@ class CompareWithResult : public QObject {
   void TheMarks_AreOnExactlyTheDifferingElements() {
     QVERIFY(open_and_compare(kReflectionSpec, QStringLiteral("theirs.json"), reflection_result(kEdgeRepeated).toUtf8()));
     QCOMPARE(marked_columns(TensorRole::Output), (QList<int>{0, 1, 6, 7}));
+    // The tool tip gives their value beside ours: column 6 is 3 here, 4 there.
+    const QString tip = window_->plane_model(TensorRole::Output)->index(0, 6).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("out[0,0,0,6] = 3\n")) && tip.endsWith(QStringLiteral("\ntheirs.json has 4")),
+             qPrintable(tip));
     // A mark of its own, not the selection's: column 1 differs, column 0 is selected.
     QVERIFY(!(flags_at(*window_->plane_model(TensorRole::Output), 0, 1) & kSelected));
     QVERIFY(flags_at(*window_->plane_model(TensorRole::Output), 0, 0) & kSelected);
