@@ -2,7 +2,7 @@
 // has (app/backend_factory.h, the only place that knows Vulkan exists), hand
 // them to the window, start.
 //
-//   stridescope [SPEC] [--backend cpu|vulkan] [--play] [--screenshot DIR [--window-size WxH]]
+//   stridescope [SPEC] [--backend cpu|vulkan] [--compare-with RESULT] [--play] [--screenshot DIR [--window-size WxH]]
 #include <cstdio>
 
 #include <QApplication>
@@ -13,6 +13,7 @@
 #include "app/backend_factory.h"
 #include "ui/backend_set.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/result_compare.h"
 #include "ui/widgets/screenshot.h"
 
 int main(int argc, char** argv) {
@@ -44,7 +45,13 @@ int main(int argc, char** argv) {
                                        QStringLiteral("With --screenshot: the window's size, WIDTHxHEIGHT."),
                                        QStringLiteral("WxH"));
   parser.addOption(size_option);
+  const QCommandLineOption compare_option(
+      QStringLiteral("compare-with"),
+      QStringLiteral("Compare SPEC's result with another implementation's (a result document or a .npy), "
+                     "as File > Compare with Result does."),
+      QStringLiteral("result"));
   parser.addOption(backend_option);
+  parser.addOption(compare_option);
   parser.addOption(play_option);
   parser.addOption(screenshot_option);
   parser.process(app);
@@ -90,6 +97,15 @@ int main(int argc, char** argv) {
     if (!status) {
       QMessageBox::warning(&window, QStringLiteral("StrideScope"),
                            QStringLiteral("Could not open %1:\n%2").arg(spec, QString::fromStdString(status.error().to_string())));
+    }
+  }
+  if (parser.isSet(compare_option)) {
+    const QString result = parser.value(compare_option);
+    const stridescope::Status status = window.result_compare()->compare_with(result);
+    if (!status) {
+      QMessageBox::warning(&window, QStringLiteral("StrideScope"),
+                           QStringLiteral("Could not compare with %1:\n%2")
+                               .arg(result, QString::fromStdString(status.error().to_string())));
     }
   }
   if (parser.isSet(play_option)) window.play_animation();

@@ -101,7 +101,7 @@ QString overlay_name(OverlayCategory category) {
     case OverlayCategory::CopiedInput: return QObject::tr("input");
     case OverlayCategory::Unused: return QObject::tr("not read / gap");
     case OverlayCategory::Shared: return QObject::tr("shared offset");
-    case OverlayCategory::Differs: return QObject::tr("backends differ");
+    case OverlayCategory::Differs: return QObject::tr("results differ");
   }
   return {};
 }
@@ -132,7 +132,8 @@ QString overlay_description(OverlayCategory category) {
       return QObject::tr("Faded: input elements no output element reads, or buffer elements no coordinate uses");
     case OverlayCategory::Shared:
       return QObject::tr("Dotted border and \u00d7N: a buffer element that several coordinates share (broadcast)");
-    case OverlayCategory::Differs: return QObject::tr("Diagonal cross: the backends' results differ here");
+    case OverlayCategory::Differs:
+      return QObject::tr("Diagonal cross: the results differ here (another backend's, or the result compared with)");
   }
   return {};
 }

@@ -148,6 +148,10 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
   widen(evaluation->range, operation.input(), evaluation->input, evaluation->input_usage);
   widen(evaluation->range, operation.output(), evaluation->output, evaluation->output_usage);
   evaluation->provenance = ReaderIndex::build(operation);
+  if (request.other_result) {
+    evaluation->result_comparison = compare_with_result(*request.other_result, operation, evaluation->input,
+                                                        evaluation->output, evaluation->indices);
+  }
 
   if (request.compare) {
     CompareReport report;

@@ -20,6 +20,7 @@
 #include "core/operation.h"
 #include "core/reader_index.h"
 #include "ui/backend_set.h"
+#include "ui/result_comparison.h"
 
 namespace stridescope::ui {
 
@@ -27,6 +28,7 @@ struct EvaluationRequest {
   Spec spec;
   std::string backend = "cpu";
   bool compare = false;  // also run every other available backend and compare
+  std::shared_ptr<const OtherResult> other_result;  // File > Compare with Result: compare with it too
 };
 
 // Finite values over the elements the tensors address.
@@ -102,6 +104,7 @@ class Evaluation {
   // Built once here, off the UI thread: the views and hover only read it.
   ReaderIndex provenance;
   std::optional<CompareReport> compare;
+  std::optional<ResultComparison> result_comparison;  // with the request's other_result
 
  private:
   Spec spec_;

@@ -1,5 +1,7 @@
 #include "ui/tensor_plane_model.h"
 
+#include <QFileInfo>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -93,8 +95,14 @@ void TensorPlaneModel::set_evaluation(EvaluationPtr evaluation) {
         if (diff.indices == (role_ == TensorRole::Indices)) next.differing.push_back(next.desc->flat_index_of(diff.coord));
       }
     }
-    std::sort(next.differing.begin(), next.differing.end());
   }
+  if (next.evaluation && next.evaluation->result_comparison && next.desc && role_ != TensorRole::Input) {
+    const ResultComparison& result = *next.evaluation->result_comparison;
+    for (const Coord& coord : role_ == TensorRole::Indices ? result.indices_listed : result.output_listed) {
+      next.differing.push_back(next.desc->flat_index_of(coord));
+    }
+  }
+  std::sort(next.differing.begin(), next.differing.end());
   apply(std::move(next));
 }
 
@@ -467,6 +475,16 @@ QString TensorPlaneModel::tool_tip(int row, int column) const {
                                                            .arg(desc_->offset_of(*coord))
                                                            .arg(offset_terms(*desc_, *coord)));
   if (!visual.detail.isEmpty()) text += QLatin1Char('\n') + visual.detail;
+  // A difference from the compared result file: its value beside ours.
+  if (role_ != TensorRole::Input && (visual.flags & kDiffers) && evaluation_->result_comparison) {
+    const ResultComparison& other = *evaluation_->result_comparison;
+    const auto theirs = their_value(other, evaluation_->op(), role_ == TensorRole::Indices, *coord);
+    if (theirs && QString::fromStdString(format_scalar(*theirs)) != exact) {
+      text += QLatin1Char('\n') + tr("%1 has %2")
+                                       .arg(QFileInfo(QString::fromStdString(other.file)).fileName(),
+                                            QString::fromStdString(format_scalar(*theirs)));
+    }
+  }
   return text;
 }
 

@@ -3,92 +3,16 @@
 // the one StrideScope gives, bit for bit? When not, the first element that
 // differs and where its value should have come from; with --diagnose, the
 // known mistakes that explain the difference (core/diagnosis).
-#include <algorithm>
-#include <cmath>
-
 #include "app/cli/commands.h"
 #include "app/cli/diagnosis_text.h"
 #include "app/cli/tensor_text.h"
 #include "core/compare.h"
 #include "core/diagnosis/diagnose.h"
-#include "core/io/npy.h"
-#include "core/io/result_document.h"
-#include "core/io/text_file.h"
+#include "core/io/result_file.h"
 #include "core/provenance.h"
 
 namespace stridescope::cli {
 namespace {
-
-// A result document for `op` needs a few dozen characters per value at most
-// ("-1.7976931348623157e+308," is 25); a longer file is refused before it is
-// parsed, so its size (and the parser's memory) stays in proportion to the op.
-uint64_t longest_result_document(const TensorDesc& output, const TensorDesc* indices) {
-  uint64_t values = output.buffer_elements();
-  if (indices) values += indices->buffer_elements();
-  return values * 48 + (uint64_t{1} << 16);
-}
-
-// One .npy of `run --out X.npy`: the tensor's sizes when it is packed
-// row-major, else its 1-D buffer; either way the buffer's bytes.
-Expected<std::vector<std::byte>> read_npy_buffer(const std::filesystem::path& file, const TensorDesc& desc,
-                                                 uint64_t max_bytes) {
-  SS_ASSIGN_OR_RETURN(NpyArray array, read_npy(file, max_bytes));
-  if (array.type != desc.data_type()) {
-    return Error{ErrorCode::InvalidSpec, file.string(),
-                 "holds " + std::string(to_string(array.type)) + "; the spec's tensor is " +
-                     std::string(to_string(desc.data_type()))};
-  }
-  const uint64_t bytes = desc.buffer_elements() * desc.element_size();
-  if (array.data.size() != bytes) {
-    return Error{ErrorCode::InvalidSpec, file.string(),
-                 "holds " + std::to_string(array.data.size() / desc.element_size()) + " elements; the buffer has " +
-                     std::to_string(desc.buffer_elements())};
-  }
-  std::vector<std::byte> buffer = std::move(array.data);
-  buffer.resize(desc.buffer_bytes());
-  return buffer;
-}
-
-// The result for tensors `output` and `indices` (null when there are none):
-// the spec's, or a mistaken variant's of other sizes.
-Expected<ResultDocument> read_result(const std::filesystem::path& file, const TensorDesc& output,
-                                     const TensorDesc* indices, uint64_t max_bytes) {
-  if (is_npy_file(file.string())) {
-    ResultDocument result;
-    SS_ASSIGN_OR_RETURN(result.output, read_npy_buffer(file, output, max_bytes));
-    if (indices) {
-      const std::filesystem::path indices_file = indices_npy_path(file);
-      SS_ASSIGN_OR_RETURN(result.indices, read_npy_buffer(indices_file, *indices, max_bytes));
-    }
-    return result;
-  }
-  const uint64_t most = longest_result_document(output, indices);
-  SS_ASSIGN_OR_RETURN(const std::string text,
-                      read_text_file(file, most, "is longer than a result document of this spec can be (" +
-                                                     std::to_string(most) + " bytes)"));
-  Expected<ResultDocument> result = read_result_document(text, output, indices);
-  if (!result) return Error{result.error().code, file.string(), result.error().to_string()};
-  return result;
-}
-
-// A result document writes every NaN as "NaN", so its payload is lost: there,
-// a NaN matches any NaN. (.npy keeps the bits, and is compared bit for bit.)
-// Returns how many elements were NaN on both sides.
-uint64_t match_nan_to_nan(const TensorDesc& desc, std::span<const std::byte> ours, std::span<std::byte> theirs) {
-  if (!is_floating(desc.data_type())) return 0;
-  uint64_t matched = 0;
-  const std::size_t size = desc.element_size();
-  for (uint64_t i = 0; i < desc.buffer_elements(); ++i) {
-    const std::byte* a = ours.data() + i * size;
-    std::byte* b = theirs.data() + i * size;
-    if (std::isnan(to_double(read_element(desc.data_type(), a))) &&
-        std::isnan(to_double(read_element(desc.data_type(), b)))) {
-      std::copy(a, a + size, b);
-      ++matched;
-    }
-  }
-  return matched;
-}
 
 // "output[0,0,1,0]: result.json has 7, cpu gives 6 (1 of 4 elements differ)" and the rule.
 void report(Context& context, std::string_view part, const TensorDesc& desc, const Mismatch& mismatch,
@@ -122,7 +46,7 @@ int diagnose_misfit(Context& context, const LoadedSpec& loaded, const Error& mis
   const DiagnoseOptions options{.nan_matches_any_nan = !is_npy_file(file)};
   for (const Reshape& shape : mistaken_shapes(loaded.op)) {
     const TensorDesc* indices = shape.indices ? &*shape.indices : nullptr;
-    Expected<ResultDocument> theirs = read_result(file, shape.output, indices, context.limits.max_bytes);
+    Expected<ResultDocument> theirs = read_result_file(file, shape.output, indices, context.limits.max_bytes);
     if (theirs && reproduces(loaded.op, loaded.input, shape, {theirs->output, theirs->indices}, options)) {
       diagnosis.findings.push_back(Finding{shape.id, true, 0, 0});
     }
@@ -140,7 +64,7 @@ int command_check(Context& context) {
   if (!loaded) return fail(context, loaded.error());
   const Operation& op = loaded->op;
   Expected<ResultDocument> theirs =
-      read_result(args.positional[1], op.output(), indices_of(op), context.limits.max_bytes);
+      read_result_file(args.positional[1], op.output(), indices_of(op), context.limits.max_bytes);
   if (!theirs) return args.diagnose ? diagnose_misfit(context, *loaded, theirs.error()) : fail(context, theirs.error());
   Expected<std::unique_ptr<Backend>> backend = context.env.make_backend(args.backend, context.backend_options);
   if (!backend) return fail(context, backend.error());

@@ -194,7 +194,7 @@ commands:
       also printed on stderr ("note: ...").
   render SPEC --out FIG.png|FIG.svg|FIG.gif [--panels input,output,indices]
          [--memory] [--plane I,J[:I,J...]|all] [--at I,J,...] [--scale S]
-         [--theme light|dark] [--no-legend] [--title TEXT]
+         [--theme light|dark] [--no-legend] [--title TEXT] [--compare-with RESULT]
          [--animate [--fps F] [--order logical|buffer]]
   render SPEC --text [--panels ...] [--at I,J,...]
       Draws the spec's tensors as a figure, with no display needed: the chosen
@@ -210,8 +210,10 @@ commands:
       element in turn (--order logical, the default, or buffer order) at
       --fps F frames a second (default 4); past 256 elements it takes every
       k-th, k the smallest step leaving at most 256 frames (so at least 128).
-      --text prints the panels as text grids instead, values as run writes
-      them. Figures need the Qt build; --text works in any.
+      --compare-with RESULT crosses out the elements where another
+      implementation's result (as check reads it) differs. --text prints the
+      panels as text grids instead, values as run writes them. Figures need
+      the Qt build; --text works in any.
 
 options:
   --max-bytes N        largest buffer a tensor may need (default 1073741824)

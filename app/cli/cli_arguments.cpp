@@ -51,6 +51,7 @@ const std::vector<OptionInfo>& option_table() {
       {"--fps", true, {"render"}},
       {"--order", true, {"render"}},
       {"--text", false, {"render"}},
+      {"--compare-with", true, {"render"}},
   };
   return table;
 }
@@ -119,6 +120,9 @@ Status apply(CliArguments& args, std::string_view name, const std::string& value
     }
   } else if (name == "--seed") {
     SS_ASSIGN_OR_RETURN(args.seed, parse_uint(value, option));
+  } else if (name == "--compare-with") {
+    if (value.empty()) return invalid(option, "must name a result file");
+    args.compare_with = value;
   } else if (name == "--lang") {
     args.lang = value;
   } else if (name == "--panels") {

@@ -54,6 +54,7 @@ struct CliArguments {
   std::optional<std::string> fps;
   std::optional<std::string> order;
   bool text = false;
+  std::optional<std::string> compare_with;  // a result file whose differences the figure marks
   // generate and selftest
   std::optional<uint64_t> count;  // each command has its own default
   uint64_t seed = 1;

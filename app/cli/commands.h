@@ -10,6 +10,7 @@
 #include "app/backend_factory.h"
 #include "app/cli/cli.h"
 #include "app/cli/cli_arguments.h"
+#include "core/io/result_file.h"  // is_npy_file, indices_npy_path
 #include "core/io/spec_file.h"
 #include "core/codegen/dxdispatch_model.h"
 #include "core/operation.h"
@@ -61,10 +62,6 @@ struct ModelDispatch {
 Expected<DxModel> read_model_file(const std::filesystem::path& file, const Limits& limits);
 Expected<ModelDispatch> load_model_dispatch(const Context& context, const std::filesystem::path& file);
 
-// Whether `path` names a .npy file (case-insensitive: "X.NPY" is one too).
-bool is_npy_file(const std::string& path);
-// X.indices.npy beside X.npy: where run --out X.npy writes the indices and check reads them.
-std::filesystem::path indices_npy_path(const std::filesystem::path& out);
 
 // Prints the error, returns its exit code.
 int fail(Context& context, const Error& error);

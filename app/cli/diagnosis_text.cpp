@@ -1,15 +1,10 @@
 #include "app/cli/diagnosis_text.h"
 
 #include "app/cli/json_text.h"
+#include "core/diagnosis/diagnosis_text.h"
 
 namespace stridescope::cli {
 namespace {
-
-std::string explained_text(const Finding& finding, uint64_t differing) {
-  if (finding.complete) return "";
-  return " (explains " + std::to_string(finding.explained) + " of " + std::to_string(differing) +
-         (differing == 1 ? " differing element)" : " differing elements)");
-}
 
 void print_json(std::ostream& out, const Diagnosis& diagnosis, const std::optional<std::string>& misfit) {
   nlohmann::ordered_json document;
@@ -40,15 +35,7 @@ void print_json(std::ostream& out, const Diagnosis& diagnosis, const std::option
 void print_diagnosis(std::ostream& out, const Diagnosis& diagnosis, bool json,
                      const std::optional<std::string>& misfit) {
   if (json) return print_json(out, diagnosis, misfit);
-  for (const Finding& finding : diagnosis.findings) {
-    const Mistake& m = mistake(finding.id);
-    out << "diagnosis: " << m.name << ": " << m.explanation << explained_text(finding, diagnosis.differing) << '\n';
-    if (!m.known_in.empty()) out << "  known in: " << m.known_in << '\n';
-  }
-  if (diagnosis.findings.empty() && (diagnosis.differing > 0 || misfit)) {
-    out << "diagnosis: unknown\n";
-    for (const std::string& trait : diagnosis.in_common) out << "  in common: " << trait << '\n';
-  }
+  for (const std::string& line : diagnosis_lines(diagnosis, misfit.has_value())) out << line << '\n';
 }
 
 }  // namespace stridescope::cli

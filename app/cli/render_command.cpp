@@ -100,6 +100,7 @@ Expected<RenderRequest> parse_request(const CliArguments& args) {
   }
   request.legend = !args.no_legend;
   if (args.title) request.title = *args.title;
+  if (args.compare_with) request.compare_with = *args.compare_with;
   request.animate = args.animate;
   if ((args.fps || args.order) && !args.animate) {
     return invalid(args.fps ? "--fps" : "--order", "applies to --animate only");
@@ -112,8 +113,9 @@ Expected<RenderRequest> parse_request(const CliArguments& args) {
     if (!order) return invalid("--order", "expected logical or buffer, got '" + *args.order + "'");
     request.order = *order;
   }
-  if (args.text && (args.animate || args.title || args.scale || args.theme || args.no_legend)) {
-    return invalid("--text", "prints grids: --animate, --title, --scale, --theme and --no-legend are for figures");
+  if (args.text && (args.animate || args.title || args.scale || args.theme || args.no_legend || args.compare_with)) {
+    return invalid("--text",
+                   "prints grids: --animate, --title, --scale, --theme, --no-legend and --compare-with are for figures");
   }
   return request;
 }

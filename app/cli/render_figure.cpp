@@ -76,10 +76,20 @@ Status render_figure(const Spec& spec, const RenderRequest& request, std::unique
   ui::EvaluationRequest evaluation_request;
   evaluation_request.spec = spec;
   evaluation_request.backend = std::string(backend->name());
+  if (!request.compare_with.empty()) {
+    Expected<std::shared_ptr<const ui::OtherResult>> other =
+        ui::load_other_result(request.compare_with, Limits{}.max_bytes);
+    if (!other) return other.error();
+    evaluation_request.other_result = std::move(*other);
+  }
   ui::BackendSet backends;
   backends.add(std::move(backend));
   const ui::EvaluationOutcome outcome = ui::evaluate(evaluation_request, backends);
   if (outcome.error) return *outcome.error;
+  if (outcome.evaluation->result_comparison && outcome.evaluation->result_comparison->error) {
+    const Error& misfit = *outcome.evaluation->result_comparison->error;
+    return Error{misfit.code, "--compare-with", misfit.to_string()};
+  }
   const ui::FigureOptions options = figure_options(request);
   SS_RETURN_IF_ERROR(ui::check_figure_options(outcome.evaluation->op(), options));
   ui::Figure figure(outcome.evaluation, options);

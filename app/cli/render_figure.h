@@ -34,6 +34,9 @@ struct RenderRequest {
   bool animate = false;
   double fps = 4;
   VisitOrder order = VisitOrder::Logical;
+  // Another implementation's result (check's RESULT): the elements where it
+  // differs are crossed out, as the app's Compare with Result marks them.
+  std::string compare_with;
 };
 
 // Evaluates `spec` on `backend` and writes the figure (or animation) to

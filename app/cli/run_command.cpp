@@ -12,6 +12,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/npy.h"
 #include "core/io/result_document.h"
+#include "core/io/result_file.h"
 
 namespace stridescope::cli {
 namespace {
@@ -69,17 +70,6 @@ Status write_outputs(const CliArguments& args, std::string_view backend, const O
 }
 
 }  // namespace
-
-bool is_npy_file(const std::string& path) {
-  constexpr std::string_view suffix = ".npy";
-  if (path.size() < suffix.size()) return false;
-  return std::equal(suffix.begin(), suffix.end(), path.end() - static_cast<std::ptrdiff_t>(suffix.size()),
-                    [](char wanted, char given) { return wanted == std::tolower(static_cast<unsigned char>(given)); });
-}
-
-std::filesystem::path indices_npy_path(const std::filesystem::path& out) {
-  return out.parent_path() / (out.stem().string() + ".indices.npy");
-}
 
 Expected<LoadedSpec> validate_spec(Spec spec, const Limits& limits) {
   SS_ASSIGN_OR_RETURN(Operation op, Operation::make(spec.request, limits));

@@ -71,6 +71,29 @@ TEST(CliRender, TheRenderersErrorsKeepTheContractsLineAndExitCode) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+// A mistaken result beside the spec (resources/mistakes/): the figure is
+// drawn; one whose sizes are not the spec's is refused, naming the option,
+// the file and the field.
+TEST(CliRender, CompareWithDrawsAResultThatFits_AndRefusesOneThatDoesNot) {
+  const std::string mistakes = std::string(STRIDESCOPE_EXAMPLES_DIR) + "/../mistakes/";
+  TempFolder folder;
+  const std::string out = (folder / "figure.png").string();
+  const CliResult drawn = run_cli_binary({"render", mistakes + "reflection-repeats-edge.json", "--out", out,
+                                          "--compare-with", mistakes + "reflection-repeats-edge.theirs.json"});
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  EXPECT_EQ(file_bytes(out).substr(0, kPngSignature.size()), kPngSignature);
+
+  const std::string refused_out = (folder / "refused.png").string();
+  const CliResult refused =
+      run_cli_binary({"render", mistakes + "reflection-repeats-edge.json", "--out", refused_out, "--compare-with",
+                      mistakes + "slice1-negative-stride-from-offset.theirs.json"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err.rfind("error: --compare-with: slice1-negative-stride-from-offset.theirs.json: output.sizes: ", 0),
+            0u)
+      << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(refused_out));
+}
+
 #endif
 
 TEST(CliRender, TextNeedsNoRenderer) {

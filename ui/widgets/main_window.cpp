@@ -26,6 +26,7 @@
 #include "ui/widgets/explanation_panel.h"
 #include "ui/widgets/help_browser.h"
 #include "ui/widgets/legend_bar.h"
+#include "ui/widgets/result_compare.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
@@ -160,6 +161,11 @@ void MainWindow::create_docks() {
     if (const auto coord = diff_model_->coord_of_row(index.row())) selection_->select_output(*coord);
   });
   create_teaching_docks();
+  result_compare_ = new ResultCompare(this, selection_);
+  addDockWidget(Qt::BottomDockWidgetArea, result_compare_->dock());
+  tabifyDockWidget(explanation_dock_, result_compare_->dock());
+  result_compare_->dock()->hide();
+  connect(result_compare_, &ResultCompare::otherChanged, this, &MainWindow::submit);
 }
 
 // Below the views, one tab each: Worked Out (on show), Code, and Compare
@@ -254,6 +260,7 @@ void MainWindow::submit() {
   request.spec = document_->spec();
   request.backend = backend_.toStdString();
   request.compare = compare_;
+  request.other_result = result_compare_->other();
   engine_->submit(std::move(request));
 }
 
@@ -279,6 +286,7 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
     }
     for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(shown_ != nullptr);
     statusBar()->showMessage(tr("error: %1").arg(QString::fromStdString(current_error_->to_string())), 8000);
+    result_compare_->show_invalid_spec();
     return;
   }
   current_error_.reset();
@@ -301,7 +309,8 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   }
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(false);
   update_panels_visibility();
-  legend_->set_op(shown_->op().kind(), shown_->compare.has_value());
+  legend_->set_op(shown_->op().kind(), shown_->compare.has_value() || shown_->result_comparison.has_value());
+  result_compare_->show_evaluation(shown_);
 
   QString timing = tr("%1 \u00b7 run %2 ms").arg(shown_->backend_label).arg(shown_->wall_milliseconds, 0, 'f', 2);
   if (shown_->stats.gpu_milliseconds) timing += tr(" \u00b7 GPU %1 ms").arg(*shown_->stats.gpu_milliseconds, 0, 'f', 3);

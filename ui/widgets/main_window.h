@@ -48,6 +48,7 @@ class HelpBrowser;
 class LegendBar;
 class LinkedSelection;
 class MemoryStripModel;
+class ResultCompare;
 class SpecDocument;
 class SpecEditor;
 class TensorPanel;
@@ -64,6 +65,7 @@ class MainWindow : public QMainWindow {
   EvaluationEngine* engine() const { return engine_; }
   LinkedSelection* selection() const { return selection_; }
   DiffModel* diff_model() const { return diff_model_; }
+  ResultCompare* result_compare() const { return result_compare_; }
   TensorPanel* panel(TensorRole role) const;
   TensorPlaneModel* plane_model(TensorRole role) const;
   MemoryStripModel* memory_model(TensorRole role) const;
@@ -199,6 +201,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* editor_dock_ = nullptr;
   QScrollArea* editor_scroll_ = nullptr;
   QDockWidget* compare_dock_ = nullptr;
+  ResultCompare* result_compare_ = nullptr;  // File > Compare with Result
   HelpBrowser* help_ = nullptr;
   ExplanationPanel* explanation_ = nullptr;
   QDockWidget* explanation_dock_ = nullptr;

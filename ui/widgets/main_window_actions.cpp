@@ -22,6 +22,7 @@
 #include "ui/spec_edits.h"
 #include "ui/widgets/help_browser.h"
 #include "ui/widgets/model_files.h"
+#include "ui/widgets/result_compare.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -167,6 +168,8 @@ void MainWindow::create_menus() {
   QMenu* backends = run->addMenu(tr("&Backend"));
   backends->addActions(backend_group_->actions());
   run->addAction(compare_action_);
+  run->addAction(result_compare_->next_action());
+  run->addAction(result_compare_->previous_action());
   create_animation_menu(run);
   create_help_menu(menuBar()->addMenu(tr("&Help")));
 }
@@ -188,6 +191,9 @@ void MainWindow::create_file_menu(QMenu* file) {
   file->addAction(export_figure_action_);
   file->addAction(export_animation_action_);
   file->addSeparator();
+  file->addAction(result_compare_->open_action());
+  file->addAction(result_compare_->clear_action());
+  file->addSeparator();
   file->addAction(quit_action_);
   rebuild_examples_menu();
   rebuild_recent_menu();
@@ -207,6 +213,7 @@ void MainWindow::create_view_menu(QMenu* view) {
   view->addAction(explanation_dock_->toggleViewAction());
   view->addAction(code_dock_->toggleViewAction());
   view->addAction(compare_dock_->toggleViewAction());
+  view->addAction(result_compare_->dock()->toggleViewAction());
 }
 
 void MainWindow::create_help_menu(QMenu* help) {

@@ -6,15 +6,18 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include "ui/animation_player.h"
 #include "ui/examples.h"
 #include "ui/linked_selection.h"
+#include "core/io/npy.h"
 #include "core/op_schema.h"
 #include "ui/spec_document.h"
 #include "ui/spec_edits.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/result_compare.h"
 #include "ui/widgets/spec_editor.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -95,6 +98,33 @@ Status grab_all_planes(MainWindow& window, const QString& directory, QStringList
   return saved;
 }
 
+// Compare with Result: the REFLECTION example beside the SYMMETRIC example's
+// output (the same input and padding), which is what an implementation that
+// makes reflection-repeats-edge gives; the second difference selected.
+Status grab_result_compare(MainWindow& window, const QString& directory, QStringList* written) {
+  const QDir examples(examples_directory());
+  const QString symmetric = examples.filePath(QStringLiteral("padding_example4_symmetric.json"));
+  const QString reflection = examples.filePath(QStringLiteral("padding_example3_reflection.json"));
+  if (!QFileInfo::exists(symmetric) || !window.open_file(symmetric).ok() || !wait_until_settled(window)) return {};
+  QTemporaryDir temporary;
+  const QString result = temporary.filePath(QStringLiteral("theirs_reflection.npy"));
+  const EvaluationPtr theirs = window.shown_evaluation();
+  const TensorDesc& output = theirs->op().output();
+  const std::vector<uint64_t> shape(output.sizes().begin(), output.sizes().end());
+  SS_RETURN_IF_ERROR(write_npy(result.toStdString(), output.data_type(), shape,
+                               std::span(theirs->output).first(output.buffer_elements() * output.element_size())));
+  if (!window.open_file(reflection).ok() || !wait_until_settled(window)) return {};
+  SS_RETURN_IF_ERROR(window.result_compare()->compare_with(result));
+  wait_until_settled(window);
+  window.selection()->select_output(std::nullopt);
+  window.result_compare()->go_to_difference(true);
+  window.result_compare()->go_to_difference(true);
+  const Status saved = grab(window, QDir(directory).filePath(QStringLiteral("compare_result_reflection.png")), written);
+  window.result_compare()->clear();
+  wait_until_settled(window);
+  return saved;
+}
+
 }  // namespace
 
 Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, QStringList* written) {
@@ -127,6 +157,7 @@ Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, Q
 
   if (const Status saved = grab_animation(window, options.directory, written); !saved) return saved;
   if (const Status saved = grab_all_planes(window, options.directory, written); !saved) return saved;
+  if (const Status saved = grab_result_compare(window, options.directory, written); !saved) return saved;
 
   // Compare: every available backend against the one chosen.
   window.set_compare(true);
