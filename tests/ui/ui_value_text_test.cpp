@@ -115,12 +115,15 @@ class ValueTextTest : public QObject {
           if (!coord) continue;  // the padding margin
           const QString shown = grid->shown_text(row, column);
           const double exact = model->index(row, column).data(GridModel::ValueRole).toDouble();
-          const QString where = QStringLiteral("(%1,%2) shows '%3' for %4").arg(row).arg(column).arg(shown).arg(exact);
+          const QString where = QStringLiteral("(%1,%2) shows '%3' for %4 in a %5x%6 cell").arg(row).arg(column).arg(shown).arg(exact).arg(grid->cell_rect(row, column).width()).arg(grid->cell_rect(row, column).height());
           QVERIFY2(!shown.isEmpty() && !shown.contains(QChar(0x2026)), qPrintable(where));
           bool ok = false;
           const double value = shown.toDouble(&ok);
-          // Values in [0, 10] to at least two significant digits: within 0.05.
-          QVERIFY2(ok && std::abs(value - exact) <= 0.05 + 1e-9, qPrintable(where));
+          // The exact value rounded to the digits shown: within half a unit of
+          // the last digit (values in [0, 10] have no exponent).
+          const qsizetype point = shown.indexOf(QLatin1Char('.'));
+          const int decimals = point < 0 ? 0 : static_cast<int>(shown.size() - point - 1);
+          QVERIFY2(ok && std::abs(value - exact) <= 0.5 * std::pow(10.0, -decimals) + 1e-9, qPrintable(where));
           // The tool tip keeps the exact value.
           const EvaluationPtr& ev = window->shown_evaluation();
           const QString exact_text = QString::fromStdString(format_scalar(element_at(ev->op().input(), ev->input, *coord)));
