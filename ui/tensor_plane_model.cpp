@@ -53,14 +53,10 @@ const std::vector<std::byte>* buffer_of(const Evaluation& evaluation, TensorRole
   return nullptr;
 }
 
-// The exact shortest text when it fits a cell, else a rounded one (the tool
-// tip and the status line keep the exact value).
-QString cell_text(const Scalar& value) {
-  constexpr std::size_t kShort = 7;
-  const std::string exact = format_scalar(value);
-  if (exact.size() <= kShort || !std::isfinite(to_double(value))) return QString::fromStdString(exact);
-  return QString::number(to_double(value), 'g', std::holds_alternative<double>(value) ? 4 : 3);
-}
+// The exact shortest text: the cell painter rounds it to what fits the cell
+// (figure/cell_text_fit.h), from these digits, so a value is rounded once
+// (1.1345034 to 1.13, never 1.135 and then 1.14).
+QString cell_text(const Scalar& value) { return QString::fromStdString(format_scalar(value)); }
 
 PlaneSelection default_plane(const Sizes& sizes) {
   PlaneSelection plane;

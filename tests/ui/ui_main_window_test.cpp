@@ -132,6 +132,8 @@ class MainWindowTest : public QObject {
     const Expected<Provenance> p = explain(ev->op(), *output().coord_at(0, 0), ev->input);
     QCOMPARE(w.status_text(), QString::fromStdString(p->rule));
     QCOMPARE(w.panel(TensorRole::Indices)->isVisible(), ev->op().output_indices().has_value());
+    // Layout examples too, packed output or not: both memory orders side by side.
+    QVERIFY(w.panel(TensorRole::Output)->isVisible());
   }
 
   void EditStrideThroughSpinBox_UpdatesTheOutput() {

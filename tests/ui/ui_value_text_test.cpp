@@ -115,7 +115,7 @@ class ValueTextTest : public QObject {
           if (!coord) continue;  // the padding margin
           const QString shown = grid->shown_text(row, column);
           const double exact = model->index(row, column).data(GridModel::ValueRole).toDouble();
-          const QString where = QStringLiteral("(%1,%2) shows '%3' for %4 in a %5x%6 cell").arg(row).arg(column).arg(shown).arg(exact).arg(grid->cell_rect(row, column).width()).arg(grid->cell_rect(row, column).height());
+          const QString where = QStringLiteral("(%1,%2) shows '%3' for %4 in a %5x%6 cell").arg(row).arg(column).arg(shown).arg(exact).arg(grid->cell_rect(row, column).width()).arg(grid->cell_rect(row, column).height()) + QStringLiteral(" display ") + model->index(row, column).data(Qt::DisplayRole).toString();
           QVERIFY2(!shown.isEmpty() && !shown.contains(QChar(0x2026)), qPrintable(where));
           bool ok = false;
           const double value = shown.toDouble(&ok);

@@ -165,6 +165,7 @@ void MainWindow::create_docks() {
   addDockWidget(Qt::BottomDockWidgetArea, result_compare_->dock());
   tabifyDockWidget(explanation_dock_, result_compare_->dock());
   result_compare_->dock()->hide();
+  explanation_dock_->raise();  // hiding the tab tabified last leaves its neighbour (Code) in front
   connect(result_compare_, &ResultCompare::otherChanged, this, &MainWindow::submit);
 }
 
@@ -359,7 +360,7 @@ void MainWindow::fit_editor_width() {
   editor_->layout()->activate();
   const int form = editor_->sizeHint().width() + editor_scroll_->verticalScrollBar()->sizeHint().width() +
                    2 * editor_scroll_->frameWidth();
-  editor_scroll_->setMinimumWidth(std::min(form, std::max(300, width() * 2 / 5)));
+  editor_scroll_->setMinimumWidth(std::min(form, std::max(300, width() / 3)));
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -391,8 +392,9 @@ void MainWindow::update_panels_visibility() {
   if (!shown_) return;
   const Operation& op = shown_->op();
   indices_panel_->setVisible(op.output_indices().has_value());
-  // "Layout only" shows the output only when its own strides are worth seeing.
-  output_panel_->setVisible(op.kind() != OpKind::Identity || shown_->spec().request.output.strides.has_value());
+  // "Layout only" shows the output too, packed or not: a layout lesson (column-major
+  // into row-major) needs both memory orders side by side.
+  output_panel_->setVisible(true);
 }
 
 void MainWindow::set_backend(const QString& name) {
