@@ -174,6 +174,22 @@ class ModelFilesTest : public QObject {
     QVERIFY(floats(w->shown_evaluation()->output, 5) == (std::vector<float>{4, 6, 4, 2, 4}));
   }
 
+  void Open_Unattended_AModelWithSeveralDispatchesOpensTheFirstWithoutAsking() {
+    auto w = open_shown_window(cpu_only());
+    QVERIFY(w);
+    w->set_unattended(true);  // as --screenshot does
+    const QString model = scratch_.filePath(QStringLiteral("two.json"));
+    QVERIFY(write(model, kTwoDispatches));
+    ModalAnswerer none([](QWidget* modal) { modal->close(); });
+    QVERIFY(w->open_file(model).ok());
+    QTest::qWait(100);
+    QCOMPARE(none.seen(), 0);
+    // "rev": SLICE1 of 1..6 with stride -2 from the window's end: 6, 4, 2.
+    QVERIFY(std::holds_alternative<Slice1Request>(w->document()->spec().request.params));
+    QTRY_VERIFY_WITH_TIMEOUT(shows_current_spec(*w), 20000);
+    QVERIFY(floats(w->shown_evaluation()->output, 3) == (std::vector<float>{6, 4, 2}));
+  }
+
   void Open_CancellingTheDispatchPickerLeavesTheOpenSpecAsItWas() {
     auto w = open_shown_window(cpu_only());
     QVERIFY(w);

@@ -88,6 +88,9 @@ class MainWindow : public QMainWindow {
   QString status_text() const;
 
   Status open_file(const QString& path);
+  // Without a person at the window (--screenshot), nothing may ask: a
+  // DxDispatch model with several dispatches opens its first one.
+  void set_unattended(bool unattended) { unattended_ = unattended; }
   // Refuses a bundled example's file; a failure leaves the document as it was.
   Status save_file(const QString& path);
   // Save asks for a file: the document has none, or it is a bundled example.
@@ -179,6 +182,7 @@ class MainWindow : public QMainWindow {
   Autosave* autosave_ = nullptr;
   QString backend_ = QStringLiteral("cpu");
   bool compare_ = false;
+  bool unattended_ = false;
   ValuePalette palette_ = ValuePalette::Viridis;
 
   TensorPlaneModel* input_model_;

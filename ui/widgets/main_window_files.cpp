@@ -39,7 +39,7 @@ QString message_of(const Error& error) { return QString::fromStdString(error.to_
 
 Status MainWindow::open_file(const QString& path) {
   // A DxDispatch model opens one of its dispatches (model_files.h).
-  Status status = is_model_file(path) ? open_model(*document_, path, this) : document_->open(to_path(path));
+  Status status = is_model_file(path) ? open_model(*document_, path, unattended_ ? nullptr : this) : document_->open(to_path(path));
   if (status && document_->file() == to_path(path)) add_recent(QFileInfo(path).absoluteFilePath());
   return status;
 }

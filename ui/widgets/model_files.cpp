@@ -65,7 +65,7 @@ Status open_model(SpecDocument& document, const QString& path, QWidget* parent) 
   const std::size_t count = dispatch_commands(model).size();
   if (count == 0) return invalid("commands", "the model has no dispatch command: there is nothing to open");
   std::size_t chosen = 0;
-  if (count > 1) {
+  if (count > 1 && parent != nullptr) {
     DispatchPicker picker(QFileInfo(path).fileName(), dispatch_entries(model), parent);
     if (picker.exec() != QDialog::Accepted || picker.selected() < 0) return {};
     chosen = static_cast<std::size_t>(picker.selected());

@@ -25,7 +25,8 @@ bool is_model_file(const QString& path);
 // Opens `path` into `document`: the model's only dispatch, or the one the
 // person picks (a dialog over `parent`), with the input its earlier
 // dispatches leave. A model StrideScope cannot run is an error naming the
-// JSON path; a cancelled picker changes nothing and is no error.
+// JSON path; a cancelled picker changes nothing and is no error. Without a
+// `parent` nobody is there to ask: the first dispatch opens.
 Status open_model(SpecDocument& document, const QString& path, QWidget* parent);
 
 // `spec` written as a DxDispatch model (stridescope-cli code --lang

@@ -128,6 +128,7 @@ Status grab_result_compare(MainWindow& window, const QString& directory, QString
 }  // namespace
 
 Status write_screenshots(MainWindow& window, const ScreenshotOptions& options, QStringList* written) {
+  window.set_unattended(true);  // a model's dispatch picker would wait forever
   if (!QDir().mkpath(options.directory)) {
     return Error{ErrorCode::Io, "", "cannot create " + options.directory.toStdString()};
   }
