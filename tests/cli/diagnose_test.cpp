@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "cli_runner.h"
@@ -121,6 +122,26 @@ TEST(CliDiagnose, JsonNeedsDiagnose) {
   const CliResult r = run_cli_binary({"check", (folder / "spec.json").string(), "x.json", "--json"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.err.starts_with("error: --json: ")) << r.err;
+}
+
+// The pairs resources/docs/mistakes.md draws (resources/mistakes/NAME.json
+// and NAME.theirs.json, the mistaken results written by hand from the page):
+// each names its own mistake first.
+TEST(CliDiagnose, EveryDocumentedMistakenResultIsNamedByItsMistake) {
+  const std::filesystem::path mistakes = std::filesystem::path(STRIDESCOPE_EXAMPLES_DIR) / ".." / "mistakes";
+  const std::string suffix = ".theirs.json";
+  int pairs = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(mistakes)) {
+    const std::string file = entry.path().filename().string();
+    if (!file.ends_with(suffix)) continue;
+    const std::string name = file.substr(0, file.size() - suffix.size());
+    const CliResult r = run_cli_binary(
+        {"check", (mistakes / (name + ".json")).string(), entry.path().string(), "--diagnose"});
+    EXPECT_EQ(r.exit_code, 1) << name << ": " << r.err;
+    EXPECT_TRUE(r.out.starts_with("diagnosis: " + name + ": ")) << name << ": " << r.out;
+    ++pairs;
+  }
+  EXPECT_EQ(pairs, 17);  // every worked example but undilated-output-size, whose sizes differ
 }
 
 }  // namespace
