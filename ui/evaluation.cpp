@@ -104,6 +104,23 @@ Scalar element_at_offset(const TensorDesc& desc, const std::vector<std::byte>& b
   return read_element(desc.data_type(), bytes.data() + offset * desc.element_size());
 }
 
+std::vector<Coord> differing_coords(const Evaluation& evaluation, bool indices) {
+  std::vector<Coord> coords;
+  if (evaluation.compare) {
+    for (const auto& other : evaluation.compare->others) {
+      for (const ElementDiff& diff : other.diffs) {
+        if (diff.indices == indices) coords.push_back(diff.coord);
+      }
+    }
+  }
+  if (evaluation.result_comparison) {
+    const ResultComparison& result = *evaluation.result_comparison;
+    const std::vector<Coord>& listed = indices ? result.indices_listed : result.output_listed;
+    coords.insert(coords.end(), listed.begin(), listed.end());
+  }
+  return coords;
+}
+
 Scalar element_at(const TensorDesc& desc, const std::vector<std::byte>& bytes, const Coord& coord) {
   return element_at_offset(desc, bytes, desc.offset_of(coord));
 }

@@ -122,6 +122,11 @@ struct EvaluationOutcome {
 // Runs the whole pipeline on the calling thread.
 EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& backends);
 
+// The output (or, with `indices`, the indices) elements that another backend
+// (Run > Compare) or a compared result file (File > Compare with Result)
+// gives differently: what the grids and memory strips cross out.
+std::vector<Coord> differing_coords(const Evaluation& evaluation, bool indices);
+
 // Reads the logical element at `coord` of a tensor whose buffer is `bytes`.
 Scalar element_at(const TensorDesc& desc, const std::vector<std::byte>& bytes, const Coord& coord);
 Scalar element_at_offset(const TensorDesc& desc, const std::vector<std::byte>& bytes, uint64_t offset);

@@ -47,6 +47,12 @@ void MemoryStripModel::set_evaluation(EvaluationPtr evaluation) {
   evaluation_ = std::move(evaluation);
   desc_ = desc;
   bytes_ = evaluation_ ? buffer_of(*evaluation_, role_) : nullptr;
+  differing_.clear();
+  if (evaluation_ && desc_ && role_ != TensorRole::Input) {
+    for (const Coord& coord : differing_coords(*evaluation_, role_ == TensorRole::Indices)) {
+      differing_.insert(desc_->offset_of(coord));
+    }
+  }
   bump_revision();
   if (reshape) {
     endResetModel();
@@ -158,6 +164,7 @@ CellVisual MemoryStripModel::cell(int row, int column) const {
     }
   }
   describe_user(*offset, visual);
+  if (differing_.contains(*offset)) visual.flags |= kDiffers;
   if (const auto it = marks_.find(*offset); it != marks_.end()) visual.flags |= it->second;
   return visual;
 }

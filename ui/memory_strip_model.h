@@ -7,6 +7,7 @@
 #include <climits>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -79,6 +80,7 @@ class MemoryStripModel : public GridModel {
   int columns_ = 16;
   ValuePalette palette_ = ValuePalette::Viridis;
   std::unordered_map<uint64_t, quint32> marks_;
+  std::unordered_set<uint64_t> differing_;  // buffer offsets of the elements crossed out in the grid too
 };
 
 }  // namespace stridescope::ui

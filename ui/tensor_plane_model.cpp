@@ -85,16 +85,8 @@ void TensorPlaneModel::set_evaluation(EvaluationPtr evaluation) {
   next.desc = next.evaluation ? tensor_of(next.evaluation->op(), role_) : nullptr;
   next.bytes = next.evaluation ? buffer_of(*next.evaluation, role_) : nullptr;
   next.plane = next.desc ? fit_plane(plane_, next.desc->sizes()) : plane_;
-  if (next.evaluation && next.evaluation->compare && next.desc && role_ != TensorRole::Input) {
-    for (const auto& other : next.evaluation->compare->others) {
-      for (const ElementDiff& diff : other.diffs) {
-        if (diff.indices == (role_ == TensorRole::Indices)) next.differing.push_back(next.desc->flat_index_of(diff.coord));
-      }
-    }
-  }
-  if (next.evaluation && next.evaluation->result_comparison && next.desc && role_ != TensorRole::Input) {
-    const ResultComparison& result = *next.evaluation->result_comparison;
-    for (const Coord& coord : role_ == TensorRole::Indices ? result.indices_listed : result.output_listed) {
+  if (next.evaluation && next.desc && role_ != TensorRole::Input) {
+    for (const Coord& coord : differing_coords(*next.evaluation, role_ == TensorRole::Indices)) {
       next.differing.push_back(next.desc->flat_index_of(coord));
     }
   }

@@ -28,6 +28,7 @@
 #include "core/io/npy.h"
 #include "test_backends.h"
 #include "ui/linked_selection.h"
+#include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/result_compare.h"
@@ -105,6 +106,19 @@ class CompareWithResult : public QObject {
     return columns;
   }
 
+  // The buffer offsets the memory strip crosses out.
+  QList<qulonglong> marked_offsets(TensorRole role) const {
+    QList<qulonglong> offsets;
+    const MemoryStripModel* strip = window_->memory_model(role);
+    for (int r = 0; r < strip->rowCount(); ++r) {
+      for (int c = 0; c < strip->columnCount(); ++c) {
+        const auto offset = strip->offset_at(r, c);
+        if (offset && (flags_at(*strip, r, c) & kDiffers)) offsets << *offset;
+      }
+    }
+    return offsets;
+  }
+
   Coord selected() const { return window_->selection()->selected_output().value_or(Coord{}); }
 
  private slots:
@@ -147,6 +161,8 @@ class CompareWithResult : public QObject {
   void TheMarks_AreOnExactlyTheDifferingElements() {
     QVERIFY(open_and_compare(kReflectionSpec, QStringLiteral("theirs.json"), reflection_result(kEdgeRepeated).toUtf8()));
     QCOMPARE(marked_columns(TensorRole::Output), (QList<int>{0, 1, 6, 7}));
+    // The memory strip crosses out the same elements (packed: offset = column).
+    QCOMPARE(marked_offsets(TensorRole::Output), (QList<qulonglong>{0, 1, 6, 7}));
     // The tool tip gives their value beside ours: column 6 is 3 here, 4 there.
     const QString tip = window_->plane_model(TensorRole::Output)->index(0, 6).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.startsWith(QStringLiteral("out[0,0,0,6] = 3\n")) && tip.endsWith(QStringLiteral("\ntheirs.json has 4")),
