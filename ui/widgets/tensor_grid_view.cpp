@@ -247,7 +247,11 @@ void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1
 void TensorGridView::paint_labels(QPainter& painter, int r0, int r1) {
   const std::vector<GridLabel> labels = model_->labels();
   if (labels.empty()) return;
-  const QFont font = fonts_.detail;
+  // The window's own font, bold, where the label row holds it (a label is read
+  // from the back of a room); else the cells' detail font.
+  QFont font = this->font();
+  font.setBold(true);
+  if (QFontMetrics(font).height() > cell_rect(labels.front().row, labels.front().column).height()) font = fonts_.detail;
   const QFontMetrics metrics(font);
   painter.setFont(font);
   for (const GridLabel& label : labels) {
