@@ -3,18 +3,21 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/tensor_desc.h"
+
 namespace stridescope::ui {
 namespace {
 
 // Packed strides of the sizes taken in `order` (outermost first), mapped back
 // to the dimensions they belong to.
+// Packed strides (core's) of the dimensions taken in `order`, outermost first,
+// put back in the tensor's own dimension order.
 std::vector<uint64_t> strides_in_order(const std::vector<uint64_t>& sizes, const std::vector<std::size_t>& order) {
+  Sizes permuted(order.size(), 0);
+  for (std::size_t i = 0; i < order.size(); ++i) permuted[i] = sizes[order[i]];
+  const Strides packed = TensorDesc::packed_strides(permuted);
   std::vector<uint64_t> strides(sizes.size(), 0);
-  uint64_t stride = 1;
-  for (std::size_t i = order.size(); i-- > 0;) {
-    strides[order[i]] = stride;
-    stride *= sizes[order[i]];  // the tensor's validation reports a product that overflows
-  }
+  for (std::size_t i = 0; i < order.size(); ++i) strides[order[i]] = packed[i];
   return strides;
 }
 
