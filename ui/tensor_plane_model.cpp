@@ -285,9 +285,11 @@ void TensorPlaneModel::rebuild_mark_cells() {
   }
 }
 
-quint32 TensorPlaneModel::dynamic_flags(int row, int column, const std::optional<Coord>& coord) const {
+quint32 TensorPlaneModel::dynamic_flags(int row, int column) const {
   quint32 flags = kNoOverlay;
   if (const auto it = mark_cells_.find({row, column}); it != mark_cells_.end()) flags |= it->second;
+  if (!reader_sets_ && !offset_highlight_ && differing_.empty()) return flags;
+  const std::optional<Coord> coord = coord_at(row, column);
   if (!coord) return flags;
   if (reader_sets_) {
     bool all = true;
@@ -368,21 +370,39 @@ void TensorPlaneModel::describe(const Coord& coord, CellVisual& visual, bool wit
   }
 }
 
-CellVisual TensorPlaneModel::make_cell(int row, int column, bool with_text, bool with_dynamic) const {
+CellVisual TensorPlaneModel::described_cell(int row, int column, bool with_text) const {
   CellVisual visual;
-  const std::optional<Coord> coord = coord_at(row, column);
   if (is_spacer(row, column)) {
     visual.empty = true;
     return visual;
   }
-  if (!coord) {
+  if (const std::optional<Coord> coord = coord_at(row, column)) {
+    describe(*coord, visual, with_text);
+  } else {
     visual.empty = true;
     visual.flags = kGhost;
     visual.fill = 0xffffffff;
-  } else {
-    describe(*coord, visual, with_text);
   }
-  if (with_dynamic) visual.flags |= dynamic_flags(row, column, coord);
+  return visual;
+}
+
+CellVisual TensorPlaneModel::make_cell(int row, int column, bool with_text, bool with_dynamic) const {
+  const int columns = columnCount();
+  const std::size_t count = static_cast<std::size_t>(rowCount()) * static_cast<std::size_t>(columns);
+  CellVisual visual;
+  if (count > kMaxDescribedCells) {
+    visual = described_cell(row, column, with_text);
+  } else {
+    DescribedCells& described = described_[with_text ? 1 : 0];
+    if (described.revision != revision() || described.cells.size() != count) {
+      described.cells.assign(count, std::nullopt);
+      described.revision = revision();
+    }
+    std::optional<CellVisual>& slot = described.cells[static_cast<std::size_t>(row) * columns + column];
+    if (!slot) slot = described_cell(row, column, with_text);
+    visual = *slot;
+  }
+  if (with_dynamic && !is_spacer(row, column)) visual.flags |= dynamic_flags(row, column);
   return visual;
 }
 

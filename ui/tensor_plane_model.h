@@ -150,8 +150,9 @@ class TensorPlaneModel : public GridModel {
   void apply(State next);
   std::array<int, 4> margins_for(const State& state) const;
   void rebuild_mark_cells();
-  quint32 dynamic_flags(int row, int column, const std::optional<Coord>& coord) const;
+  quint32 dynamic_flags(int row, int column) const;
   static PlaneTiles tiles_for(const State& state);
+  CellVisual described_cell(int row, int column, bool with_text) const;
   CellVisual make_cell(int row, int column, bool with_text, bool with_dynamic) const;
 
   TensorRole role_;
@@ -169,6 +170,17 @@ class TensorPlaneModel : public GridModel {
   std::optional<AxisIndexSets> reader_sets_;
   std::optional<uint64_t> offset_highlight_;
   std::vector<uint64_t> differing_;  // flat indices the compare found different (sorted)
+
+  // describe()'s cells, kept while the revision stays (without text, with
+  // text): an animation step repaints every cell, and describing one reads
+  // the buffer, the provenance and the overlays. Planes past
+  // kMaxDescribedCells are described afresh (views paint only what shows).
+  static constexpr std::size_t kMaxDescribedCells = std::size_t{1} << 16;
+  struct DescribedCells {
+    quint64 revision = ~quint64{0};
+    std::vector<std::optional<CellVisual>> cells;
+  };
+  mutable std::array<DescribedCells, 2> described_;
 };
 
 // The max_pooling2 indices tensor: each cell shows the flat index and the

@@ -103,33 +103,27 @@ void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cel
   const QColor ink = text_colour_on(fill);
   const bool two_lines = show_detail && !cell.detail.isEmpty();
   // Fewer digits or a smaller font, never a value cut short.
-  const FittedText value = fit_value_text(cell.text, fonts.value, rect.width() - 4);
-  const QFontMetrics value_metrics(value.font);
+  const CellText& value = fonts.texts->value(cell.text, fonts.value, rect.width() - 4);
   QRect value_rect = rect;
   if (two_lines) value_rect.setBottom(rect.top() + rect.height() * 58 / 100);
   // Text sits on a soft plate where hatching would fight it.
   if (cell.flags & kPaddingFlags) {
-    const int w = std::min(rect.width() - 4, value_metrics.horizontalAdvance(value.text) + 6);
-    const QRect plate(value_rect.center().x() - w / 2, value_rect.center().y() - value_metrics.height() / 2, w,
-                      value_metrics.height());
+    const int w = std::min(rect.width() - 4, value.advance + 6);
+    const QRect plate(value_rect.center().x() - w / 2, value_rect.center().y() - value.height / 2, w, value.height);
     painter.fillRect(plate, with_alpha(fill, 225));
   }
   painter.setPen(ink);
-  painter.setFont(value.font);
-  painter.drawText(value_rect, Qt::AlignHCenter | (two_lines ? Qt::AlignBottom : Qt::AlignVCenter), value.text);
+  draw_cell_text(painter, value_rect, value, two_lines ? Qt::AlignBottom : Qt::AlignVCenter);
   if (two_lines) {
     QRect detail_rect = rect;
     detail_rect.setTop(value_rect.bottom() + 1);
-    const QFontMetrics detail_metrics(fonts.detail);
+    const CellText& detail = fonts.texts->detail(cell.detail, fonts.detail, rect.width() - 2);
     if (cell.flags & kPaddingFlags) {
-      const int w = std::min(rect.width() - 4, detail_metrics.horizontalAdvance(cell.detail) + 6);
-      painter.fillRect(QRect(detail_rect.center().x() - w / 2, detail_rect.top() + 1, w, detail_metrics.height()),
+      const int w = std::min(rect.width() - 4, detail.advance + 6);
+      painter.fillRect(QRect(detail_rect.center().x() - w / 2, detail_rect.top() + 1, w, detail.height),
                        with_alpha(fill, 225));
     }
-    painter.setFont(fonts.detail);
-    painter.setPen(ink);
-    painter.drawText(detail_rect, Qt::AlignHCenter | Qt::AlignTop,
-                     detail_metrics.elidedText(cell.detail, Qt::ElideRight, rect.width() - 2));
+    draw_cell_text(painter, detail_rect, detail, Qt::AlignTop);
   }
 }
 

@@ -7,7 +7,10 @@
 #include <QPainter>
 #include <QRect>
 
+#include <memory>
+
 #include "ui/colour_map.h"
+#include "ui/figure/cell_text_cache.h"
 #include "ui/grid_model.h"
 
 namespace stridescope::ui {
@@ -15,6 +18,9 @@ namespace stridescope::ui {
 struct CellFonts {
   QFont value;
   QFont detail;
+  // The cells' text in these fonts, laid out once (copies share it; a line
+  // laid out in another font is never reused).
+  std::shared_ptr<CellTextCache> texts = std::make_shared<CellTextCache>();
 };
 
 // The value font is `base`; the detail line (source coordinate, read order)

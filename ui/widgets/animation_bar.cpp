@@ -128,7 +128,8 @@ void AnimationBar::sync_frames() {
 }
 
 // Wide enough for the longest text of these frames, so the slider does not
-// jiggle as the position's digits change.
+// jiggle as the position's digits change. A fixed size also keeps a step from
+// laying out the window again (a label of fixed size changes text in place).
 void AnimationBar::fit_position_label() {
   Coord widest;
   for (const Coord& coord : player_->frames()) {
@@ -136,7 +137,7 @@ void AnimationBar::fit_position_label() {
     for (std::size_t d = 0; d < coord.size(); ++d) widest[d] = std::max(widest[d], coord[d]);
   }
   const QString text = tr("#%1 / %1  out%2").arg(player_->frame_count()).arg(QString::fromStdString(format_coord(widest)));
-  position_->setMinimumWidth(position_->fontMetrics().horizontalAdvance(text) + 8);
+  position_->setFixedSize(position_->fontMetrics().horizontalAdvance(text) + 8, position_->sizeHint().height());
 }
 
 void AnimationBar::sync_position() {

@@ -1,9 +1,8 @@
 #include "ui/widgets/explanation_panel.h"
 
 #include <QFontDatabase>
-#include <QLabel>
-#include <QScrollArea>
-#include <QTextDocument>
+#include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "core/worked_arithmetic.h"
@@ -29,22 +28,24 @@ QString rules_link(OpKind kind) {
 
 ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("explanationPanel"));
-  text_ = new QLabel(this);
+  // A text browser, not a label in a scroll area: it lays the text out once
+  // per change, where a word-wrapped label lays it out again for every size
+  // hint its layouts ask (a third of an animation step's time).
+  text_ = new QTextBrowser(this);
   text_->setObjectName(QStringLiteral("explanationText"));
-  text_->setTextFormat(Qt::RichText);
-  text_->setTextInteractionFlags(Qt::TextBrowserInteraction);
-  text_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  text_->setOpenLinks(false);
+  text_->setFrameShape(QFrame::NoFrame);
   text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  connect(text_, &QLabel::linkActivated, this, [this](const QString& link) {
+  QPalette colours = text_->palette();
+  colours.setColor(QPalette::Base, colours.color(QPalette::Window));
+  text_->setPalette(colours);
+  connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    const QString link = url.toString();
     if (link.startsWith(QLatin1String("help:"))) emit helpRequested(link.mid(5));
   });
-  auto* scroll = new QScrollArea(this);
-  scroll->setWidget(text_);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 4, 6, 4);
-  layout->addWidget(scroll);
+  layout->addWidget(text_);
 }
 
 void ExplanationPanel::set_refusal(const std::optional<Error>& refusal, OpKind kind, std::size_t rank) {
@@ -62,7 +63,7 @@ void ExplanationPanel::show_refusal() {
               .arg((label.isEmpty() ? path : tr("%1 (%2)").arg(label, path)).toHtmlEscaped(),
                    QString::fromStdString(refusal_->message).toHtmlEscaped());
   html += QStringLiteral("<br>") + rules_link(refused_kind_);
-  text_->setText(html);
+  text_->setHtml(html);
 }
 
 void ExplanationPanel::show_explanation(const EvaluationPtr& evaluation, const std::optional<Provenance>& provenance) {
@@ -88,13 +89,11 @@ void ExplanationPanel::show_explanation(const EvaluationPtr& evaluation, const s
               .arg(tr("Output sizes %1").arg(QString::fromStdString(format_coord(op.output().sizes()))));
   html += steps_html(output_size_steps(op));
   html += QStringLiteral("<br>") + rules_link(op.kind());
-  text_->setText(html);
+  text_->setHtml(html);
 }
 
 QString ExplanationPanel::plain_text() const {
-  QTextDocument document;
-  document.setHtml(text_->text());
-  return document.toPlainText();
+  return text_->toPlainText();
 }
 
 }  // namespace stridescope::ui

@@ -15,7 +15,7 @@
 #include "core/provenance.h"
 #include "ui/evaluation.h"
 
-class QLabel;
+class QTextBrowser;
 
 namespace stridescope::ui {
 
@@ -40,7 +40,7 @@ class ExplanationPanel : public QWidget {
  private:
   void show_refusal();
 
-  QLabel* text_;
+  QTextBrowser* text_;
   std::optional<Error> refusal_;
   OpKind refused_kind_ = OpKind::Identity;
   std::size_t refused_rank_ = 0;

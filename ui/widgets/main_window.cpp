@@ -28,6 +28,7 @@
 #include "ui/widgets/legend_bar.h"
 #include "ui/widgets/result_compare.h"
 #include "ui/widgets/spec_editor.h"
+#include "ui/widgets/status_rule.h"
 #include "ui/widgets/tensor_grid_view.h"
 #include "ui/widgets/tensor_panel.h"
 
@@ -86,17 +87,13 @@ void MainWindow::create_models() {
 }
 
 void MainWindow::create_status_bar() {
-  rule_label_ = new QLabel(this);
-  rule_label_->setObjectName(QStringLiteral("ruleLabel"));
-  rule_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  rule_label_->setMinimumWidth(200);
+  rule_label_ = new StatusRule(this);
   backend_label_ = new QLabel(this);
   backend_label_->setObjectName(QStringLiteral("backendLabel"));
   statusBar()->addWidget(rule_label_, 1);
   statusBar()->addPermanentWidget(backend_label_);
   connect(selection_, &LinkedSelection::statusChanged, rule_label_, [this](const QString& text) {
-    rule_label_->setText(text);
-    rule_label_->setToolTip(text);  // the whole rule where the status bar cuts it
+    rule_label_->set_text(text);
   });
 }
 
@@ -332,7 +329,7 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
       resizeDocks({compare_dock_}, {fontMetrics().height() * 9}, Qt::Vertical);
     }
   }
-  if (first) rule_label_->setText(selection_->status_text());
+  if (first) rule_label_->set_text(selection_->status_text());
 }
 
 bool MainWindow::is_backend_fault(const Error& error) {

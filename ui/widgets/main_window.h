@@ -51,6 +51,7 @@ class MemoryStripModel;
 class ResultCompare;
 class SpecDocument;
 class SpecEditor;
+class StatusRule;
 class TensorPanel;
 
 class MainWindow : public QMainWindow {
@@ -213,7 +214,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* code_dock_ = nullptr;
   QLabel* compare_summary_ = nullptr;
   QTableView* compare_table_ = nullptr;
-  QLabel* rule_label_ = nullptr;
+  StatusRule* rule_label_ = nullptr;
   QLabel* backend_label_ = nullptr;
   QComboBox* backend_combo_ = nullptr;
   AnimationBar* animation_bar_ = nullptr;

@@ -86,6 +86,7 @@ void TensorGridView::showEvent(QShowEvent* event) {
 
 void TensorGridView::update_metrics() {
   fonts_ = cell_fonts(font());
+  zoomed_fonts_zoom_ = 0;
   const QFontMetrics value_metrics(fonts_.value);
   if (model_) {
     base_cell_ = base_cell_size(*model_, fonts_);
@@ -215,7 +216,11 @@ GridPaintStyle TensorGridView::paint_style() const {
   // Past 100% the text grows with the cells; below it the cells shed their
   // detail line, then their text, instead of shrinking it out of legibility.
   GridPaintStyle style;
-  style.fonts = zoom_ > 1.0 ? cell_fonts(font(), text_scale(zoom_)) : fonts_;
+  if (zoom_ > 1.0 && zoomed_fonts_zoom_ != zoom_) {
+    zoomed_fonts_ = cell_fonts(font(), text_scale(zoom_));
+    zoomed_fonts_zoom_ = zoom_;
+  }
+  style.fonts = zoom_ > 1.0 ? zoomed_fonts_ : fonts_;
   style.show_text = cell_shows_text(cell, style.fonts);
   style.show_detail = cell_shows_detail(cell, base_cell_);
   return style;

@@ -129,6 +129,9 @@ class TensorGridView : public QAbstractScrollArea {
   int header_height_ = 20;
   int header_width_ = 32;
   CellFonts fonts_;
+  // The fonts past 100% zoom, kept (with their laid-out text) while the zoom stays.
+  mutable CellFonts zoomed_fonts_;
+  mutable double zoomed_fonts_zoom_ = 0;
   std::optional<std::pair<int, int>> hover_;
   std::optional<std::pair<int, int>> current_;
   QLineEdit* editor_ = nullptr;
