@@ -15,11 +15,12 @@
 #define SS_MAX_AXES 8u
 #define SS_PADDING_INDEX 0xFFFFFFFFu  // kPaddingIndex (core/padding_index.h) in 32-bit tables
 #define SS_LOCAL_SIZE 64u
-// tiled_transpose: a workgroup moves a SS_TILE x SS_TILE tile of elements
-// through shared memory, 2 * SS_TILE * (SS_TILE + 1) words = 8,448 bytes,
-// within the 16,384 bytes of maxComputeSharedMemorySize that every Vulkan
-// device has. 32 x 4-byte elements make a 128-byte line on either side.
-#define SS_TILE 32u
+// tiled_transpose: a workgroup moves square tiles of SS_TILE_BYTES / ES
+// elements a side (a 128-byte line of input, and of output, per tile row)
+// through shared memory: 8 x 8 blocks of one quad by 16 / ES elements, one
+// block per invocation, SS_TILE_BYTES^2 / ES bytes of shared memory (at most
+// the 16,384 of maxComputeSharedMemorySize that every Vulkan device has).
+#define SS_TILE_BYTES 128u
 
 // --- bindings -----------------------------------------------------------
 #define SS_BINDING_BOX 0

@@ -4,11 +4,19 @@
 // with a step other than 1 and whose next-to-last axis T reads it with step
 // 1 (gpu/tiled_transpose.h chooses the order). Walking the row would read
 // the input element by element, one cache line per element; instead each
-// workgroup moves one SS_TILE x SS_TILE tile of (T, row) through shared
-// memory: it reads the tile's T runs, contiguous in the input, 16 bytes per
-// invocation and neighbouring invocations on neighbouring quads; then
-// writes its row runs, contiguous in the output, the same way. Only element
-// bits move (element_io.glsl); no operator formula is evaluated here.
+// workgroup moves square tiles of (T, row), TILE = SS_TILE_BYTES / ES
+// elements a side, through shared memory:
+//   - load: invocation (tq, rb) reads the 16-byte quads of T elements
+//     [tq * PER_QUAD, +PER_QUAD) of rows [rb * PER_QUAD, +PER_QUAD): eight
+//     neighbouring invocations read one 128-byte input run;
+//   - it transposes that block of PER_QUAD x PER_QUAD elements in registers
+//     and stores it as quads of row elements, one per T index;
+//   - store: invocation (rq, tb) writes the quads [rq * PER_QUAD, +PER_QUAD)
+//     of T indices [tb * PER_QUAD, +PER_QUAD): eight neighbouring
+//     invocations write one 128-byte output run.
+// Shared memory moves whole quads: llvmpipe executes one shared-memory
+// access per lane, so a quad costs what an element would. Only element bits
+// move (element_io.glsl); no operator formula is evaluated here.
 //
 // A quad that is not 16-byte aligned, or that the tile's edge cuts (sizes
 // that are not multiples of the tile), goes element by element; sub-word
@@ -27,27 +35,18 @@ layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[];
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 
 layout(push_constant) uniform Push {
-  uint item_base;  // first item of this dispatch within the box (SS_LOCAL_SIZE per tile)
+  uint item_base;  // first item of this dispatch within the box (SS_LOCAL_SIZE per strip of tiles)
 } pc;
 
 #include "meta_access.glsl"
 #include "element_io.glsl"
 
-const uint PER_QUAD = 16u / ES;         // elements in a quad
-const uint RUN_QUADS = SS_TILE / PER_QUAD;  // quads in one tile run
-const uint PITCH = SS_TILE + 1u;        // shared row pitch: columns fall in different banks
+const uint PER_QUAD = 16u / ES;             // elements in a quad
+const uint TILE = SS_TILE_BYTES / ES;       // tile side in elements: 8 quads
+const uint TILE_QUADS = TILE / PER_QUAD;    // 8
 
-// tile[row * PITCH + t]: the element of tile row `row` (along the output's
-// row axis) and column `t` (along T); high words only for 8-byte elements.
-shared uint tile_lo[SS_TILE * PITCH];
-shared uint tile_hi[SS_TILE * PITCH];
-
-void put(uint at, uvec2 bits) {
-  tile_lo[at] = bits.x;
-  if (ES == 8u) tile_hi[at] = bits.y;
-}
-
-uvec2 get(uint at) { return uvec2(tile_lo[at], ES == 8u ? tile_hi[at] : 0u); }
+// tile[t * TILE_QUADS + rq]: row elements [rq * PER_QUAD, +PER_QUAD) of T index t.
+shared uvec4 tile[TILE * TILE_QUADS];
 
 // Element i of a quad, zero-extended.
 uvec2 quad_element(uvec4 q, uint i) {
@@ -57,60 +56,110 @@ uvec2 quad_element(uvec4 q, uint i) {
   return uvec2((q[i >> 2u] >> ((i & 3u) * 8u)) & 0xFFu, 0u);
 }
 
-// The quad whose elements are tile[first + i * PITCH], i < PER_QUAD.
-uvec4 column_quad(uint first) {
-  uvec4 q = uvec4(0u);
-  for (uint i = 0u; i < PER_QUAD; ++i) {
-    uvec2 bits = get(first + i * PITCH);
-    if (ES == 8u) {
-      q[2u * i] = bits.x;
-      q[2u * i + 1u] = bits.y;
-    } else if (ES == 4u) {
-      q[i] = bits.x;
-    } else if (ES == 2u) {
-      q[i >> 1u] |= bits.x << ((i & 1u) * 16u);
-    } else {
-      q[i >> 2u] |= bits.x << ((i & 3u) * 8u);
-    }
+// q with element i set to `bits` (its other elements as they were).
+uvec4 with_element(uvec4 q, uint i, uvec2 bits) {
+  if (ES == 8u) {
+    q[2u * i] = bits.x;
+    q[2u * i + 1u] = bits.y;
+  } else if (ES == 4u) {
+    q[i] = bits.x;
+  } else if (ES == 2u) {
+    uint shift = (i & 1u) * 16u;
+    q[i >> 1u] = (q[i >> 1u] & ~(0xFFFFu << shift)) | (bits.x << shift);
+  } else {
+    uint shift = (i & 3u) * 8u;
+    q[i >> 2u] = (q[i >> 2u] & ~(0xFFu << shift)) | (bits.x << shift);
   }
   return q;
 }
 
-// Reads the tile: run `row` holds T columns [0, t_count) from source element
-// src + row * row_step + t (T steps by one element).
-void load_tile(uint src, uint row_step, uint t_count, uint row_count) {
-  for (uint pass = 0u; pass < ES; ++pass) {
-    uint g = gl_LocalInvocationID.x + pass * SS_LOCAL_SIZE;
-    uint row = g / RUN_QUADS;
-    uint t = (g % RUN_QUADS) * PER_QUAD;
-    if (row >= row_count || t >= t_count) continue;
-    uint s = src + row * row_step + t;
-    uint at = row * PITCH + t;
-    if (t + PER_QUAD <= t_count && ((s * ES) & 15u) == 0u) {
-      uvec4 q = src_quads[(s * ES) >> 4u];
-      for (uint i = 0u; i < PER_QUAD; ++i) put(at + i, quad_element(q, i));
-    } else {
-      for (uint i = 0u; i < PER_QUAD && t + i < t_count; ++i) put(at + i, load_element(s + i));
+// The `count` (<= PER_QUAD) source elements from `s` as a quad.
+uvec4 load_quad(uint s, uint count) {
+  if (count == PER_QUAD && ((s * ES) & 15u) == 0u) return src_quads[(s * ES) >> 4u];
+  uvec4 q = uvec4(0u);
+  for (uint i = 0u; i < count; ++i) q = with_element(q, i, load_element(s + i));
+  return q;
+}
+
+// The first `count` (<= PER_QUAD) elements of q to destination elements from d.
+void store_quad(uint d, uint count, uvec4 q) {
+  if (count == PER_QUAD && ((d * ES) & 15u) == 0u) {
+    dst_quads[(d * ES) >> 4u] = q;
+    return;
+  }
+  for (uint i = 0u; i < count; ++i) store_element(d + i, quad_element(q, i));
+  flush_element_stores();
+}
+
+// Transposes block (block[j]: the quad of T elements of row j) into the
+// tile from `at`: tile[at + i * TILE_QUADS] holds T element i of every row.
+// 4- and 8-byte elements transpose with constant swizzles: llvmpipe turns a
+// dynamically indexed vector component into a chain of selects.
+void put_block(uvec4 block[16], uint at) {
+  if (ES == 8u) {
+    tile[at] = uvec4(block[0].xy, block[1].xy);
+    tile[at + TILE_QUADS] = uvec4(block[0].zw, block[1].zw);
+  } else if (ES == 4u) {
+    tile[at] = uvec4(block[0].x, block[1].x, block[2].x, block[3].x);
+    tile[at + TILE_QUADS] = uvec4(block[0].y, block[1].y, block[2].y, block[3].y);
+    tile[at + 2u * TILE_QUADS] = uvec4(block[0].z, block[1].z, block[2].z, block[3].z);
+    tile[at + 3u * TILE_QUADS] = uvec4(block[0].w, block[1].w, block[2].w, block[3].w);
+  } else {
+    for (uint i = 0u; i < PER_QUAD; ++i) {
+      uvec4 column = uvec4(0u);
+      for (uint j = 0u; j < PER_QUAD; ++j) column = with_element(column, j, quad_element(block[j], i));
+      tile[at + i * TILE_QUADS] = column;
     }
   }
 }
 
-// Writes the tile: output T column t is the run of rows [0, row_count) at
-// destination element dst + t * t_stride + row.
+// A whole tile whose runs start on quads on both sides: quads only, no
+// edge tests (llvmpipe pays for a branch's both sides).
+void load_full_tile(uint src, uint row_step) {
+  uint tq = gl_LocalInvocationID.x % TILE_QUADS;
+  uint rb = gl_LocalInvocationID.x / TILE_QUADS;
+  uint q = ((src + rb * PER_QUAD * row_step + tq * PER_QUAD) * ES) >> 4u;
+  uint q_step = (row_step * ES) >> 4u;
+  uvec4 block[16];
+  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quads[q + j * q_step];
+  put_block(block, tq * PER_QUAD * TILE_QUADS + rb);
+}
+
+void store_full_tile(uint dst, uint t_stride) {
+  uint rq = gl_LocalInvocationID.x % TILE_QUADS;
+  uint tb = gl_LocalInvocationID.x / TILE_QUADS;
+  uint q = ((dst + tb * PER_QUAD * t_stride + rq * PER_QUAD) * ES) >> 4u;
+  uint q_step = (t_stride * ES) >> 4u;
+  for (uint i = 0u; i < PER_QUAD; ++i) dst_quads[q + i * q_step] = tile[(tb * PER_QUAD + i) * TILE_QUADS + rq];
+}
+
+// Reads the tile: row r holds T indices [0, t_count) from source element
+// src + r * row_step + t (T steps by one element).
+void load_tile(uint src, uint row_step, uint t_count, uint row_count) {
+  uint tq = gl_LocalInvocationID.x % TILE_QUADS;
+  uint rb = gl_LocalInvocationID.x / TILE_QUADS;
+  uint t = tq * PER_QUAD;
+  uint r = rb * PER_QUAD;
+  if (t >= t_count || r >= row_count) return;
+  uint t_here = min(PER_QUAD, t_count - t);
+  uvec4 block[16];  // block[j]: T elements of row r + j
+  for (uint j = 0u; j < PER_QUAD; ++j) {
+    block[j] = r + j < row_count ? load_quad(src + (r + j) * row_step + t, t_here) : uvec4(0u);
+  }
+  put_block(block, t * TILE_QUADS + rb);  // columns past t_count hold nothing the store reads
+}
+
+// Writes the tile: T index t is the run of rows [0, row_count) at
+// destination element dst + t * t_stride + r.
 void store_tile(uint dst, uint t_stride, uint t_count, uint row_count) {
-  for (uint pass = 0u; pass < ES; ++pass) {
-    uint g = gl_LocalInvocationID.x + pass * SS_LOCAL_SIZE;
-    uint t = g / RUN_QUADS;
-    uint row = (g % RUN_QUADS) * PER_QUAD;
-    if (t >= t_count || row >= row_count) continue;
-    uint d = dst + t * t_stride + row;
-    uint at = row * PITCH + t;
-    if (row + PER_QUAD <= row_count && ((d * ES) & 15u) == 0u) {
-      dst_quads[(d * ES) >> 4u] = column_quad(at);
-    } else {
-      for (uint i = 0u; i < PER_QUAD && row + i < row_count; ++i) store_element(d + i, get(at + i * PITCH));
-      flush_element_stores();
-    }
+  uint rq = gl_LocalInvocationID.x % TILE_QUADS;
+  uint tb = gl_LocalInvocationID.x / TILE_QUADS;
+  uint r = rq * PER_QUAD;
+  if (r >= row_count) return;
+  uint r_here = min(PER_QUAD, row_count - r);
+  for (uint i = 0u; i < PER_QUAD; ++i) {
+    uint t = tb * PER_QUAD + i;
+    if (t < t_count) store_quad(dst + t * t_stride + r, r_here, tile[t * TILE_QUADS + rq]);
   }
 }
 
@@ -139,16 +188,33 @@ void main() {
     src += table_word(w + 1u) + (o - table_word(w)) * table_word(w + 2u);
     dst += o * box_word(SS_G_OUT_STRIDES + axis);
   }
-  uint t0 = box_word(SS_R_LO + t_axis) + t_tile * SS_TILE;
-  uint r0 = box_word(SS_R_LO + inner) + row_tile * SS_TILE;
-  uint t_count = min(SS_TILE, box_word(SS_R_LO + t_axis) + box_word(SS_R_EXT + t_axis) - t0);
-  uint row_count = min(SS_TILE, box_word(SS_R_LO + inner) + box_word(SS_R_EXT + inner) - r0);
+  uint t0 = box_word(SS_R_LO + t_axis) + t_tile * TILE;
+  uint t_count = min(TILE, box_word(SS_R_LO + t_axis) + box_word(SS_R_EXT + t_axis) - t0);
   uint wt = 4u * box_word(SS_G_SEG_FIRST + t_axis);
   uint wr = 4u * box_word(SS_G_SEG_FIRST + inner);
-  src += table_word(wt + 1u) + (t0 - table_word(wt)) + table_word(wr + 1u) + (r0 - table_word(wr)) * table_word(wr + 2u);
-  dst += t0 * box_word(SS_G_OUT_STRIDES + t_axis) + r0;
+  uint row_step = table_word(wr + 2u);
+  uint t_stride = box_word(SS_G_OUT_STRIDES + t_axis);
+  src += table_word(wt + 1u) + (t0 - table_word(wt)) + table_word(wr + 1u);
+  dst += t0 * t_stride;
 
-  load_tile(src, table_word(wr + 2u), t_count, row_count);
-  barrier();
-  store_tile(dst, box_word(SS_G_OUT_STRIDES + t_axis), t_count, row_count);
+  // SS_CHUNK row elements per workgroup: several tiles, one after the other.
+  uint row_end = box_word(SS_R_LO + inner) + box_word(SS_R_EXT + inner);
+  uint r0 = box_word(SS_R_LO + inner) + row_tile * box_word(SS_CHUNK);
+  uint r_stop = min(row_end, r0 + box_word(SS_CHUNK));
+  bool quads = (((src + (r0 - table_word(wr)) * row_step) * ES | row_step * ES | (dst + r0) * ES | t_stride * ES) &
+                15u) == 0u;
+  for (; r0 < r_stop; r0 += TILE) {
+    uint row_count = min(TILE, r_stop - r0);
+    uint tile_src = src + (r0 - table_word(wr)) * row_step;
+    if (quads && t_count == TILE && row_count == TILE) {
+      load_full_tile(tile_src, row_step);
+      barrier();
+      store_full_tile(dst + r0, t_stride);
+    } else {
+      load_tile(tile_src, row_step, t_count, row_count);
+      barrier();
+      store_tile(dst + r0, t_stride, t_count, row_count);
+    }
+    barrier();  // the next tile reuses the shared memory
+  }
 }

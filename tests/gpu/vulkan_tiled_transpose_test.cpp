@@ -78,11 +78,15 @@ class TiledTranspose : public VulkanTest, public ::testing::WithParamInterface<D
 std::string type_name(const ::testing::TestParamInfo<DataType>& info) { return std::string(to_string(info.param)); }
 
 // Channels and pixels that are not multiples of the 32 x 32 tile, one tile
-// exactly, one past it, and a batch of 3 (an outer axis of the tiles).
+// exactly, one past it, a batch of 3 (an outer axis of the tiles), and
+// enough tiles that a workgroup walks a strip of several along the row,
+// the last strip cut short; 144 channels of 272 pixels give whole tiles
+// whose runs start on 16-byte boundaries (the quad-only path) for every
+// element size, next to cut ones.
 TEST_P(TiledTranspose, NhwcToNchwOfOddSizesMatchesCpu) {
   uint64_t seed = 10;
   for (const U64s& sizes : {U64s{1, 8, 1, 8}, U64s{1, 32, 4, 8}, U64s{1, 33, 3, 11}, U64s{3, 37, 5, 41},
-                            U64s{2, 64, 7, 65}, U64s{1, 9, 31, 33}}) {
+                            U64s{2, 64, 7, 65}, U64s{1, 9, 31, 33}, U64s{2, 40, 33, 257}, U64s{1, 144, 2, 136}}) {
     expect_matches(nhwc_request(GetParam(), sizes, IdentityRequest{}), ++seed);
   }
 }
