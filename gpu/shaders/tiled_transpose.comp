@@ -203,18 +203,23 @@ void main() {
   uint r_stop = min(row_end, r0 + box_word(SS_CHUNK));
   bool quads = (((src + (r0 - table_word(wr)) * row_step) * ES | row_step * ES | (dst + r0) * ES | t_stride * ES) &
                 15u) == 0u;
-  for (; r0 < r_stop; r0 += TILE) {
-    uint row_count = min(TILE, r_stop - r0);
-    uint tile_src = src + (r0 - table_word(wr)) * row_step;
-    if (quads && t_count == TILE && row_count == TILE) {
-      load_full_tile(tile_src, row_step);
+  // Whole tiles of quads first, then what is left (a cut tile, or every
+  // tile when the runs do not start on quads) with edge tests: two loops
+  // rather than a branch per tile, because llvmpipe runs both sides of a
+  // branch, while a loop no invocation enters costs nothing.
+  if (quads && t_count == TILE) {
+    for (; r0 + TILE <= r_stop; r0 += TILE) {
+      load_full_tile(src + (r0 - table_word(wr)) * row_step, row_step);
       barrier();
       store_full_tile(dst + r0, t_stride);
-    } else {
-      load_tile(tile_src, row_step, t_count, row_count);
-      barrier();
-      store_tile(dst + r0, t_stride, t_count, row_count);
+      barrier();  // the next tile reuses the shared memory
     }
-    barrier();  // the next tile reuses the shared memory
+  }
+  for (; r0 < r_stop; r0 += TILE) {
+    uint row_count = min(TILE, r_stop - r0);
+    load_tile(src + (r0 - table_word(wr)) * row_step, row_step, t_count, row_count);
+    barrier();
+    store_tile(dst + r0, t_stride, t_count, row_count);
+    barrier();
   }
 }
