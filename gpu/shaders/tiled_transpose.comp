@@ -163,6 +163,25 @@ void store_tile(uint dst, uint t_stride, uint t_count, uint row_count) {
   }
 }
 
+// The source and destination offsets of outer index `outer` of the box
+// (the axes before T, innermost first). Every axis is one affine segment
+// (the host checked): its source offset is value + (o - begin) * step,
+// taken mod 2^32 relative to the bound windows.
+uvec2 outer_offsets(uint outer, uint t_axis) {
+  uint src = box_word(SS_G_INPUT_BASE) - box_word(SS_R_IN_BASE);
+  uint dst = 0u - box_word(SS_R_OUT_BASE);
+  for (uint k = 1u; k <= t_axis; ++k) {
+    uint axis = t_axis - k;
+    uint next = fast_div(outer, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
+    uint o = box_word(SS_R_LO + axis) + (outer - next * box_word(SS_R_EXT + axis));
+    outer = next;
+    uint w = 4u * box_word(SS_G_SEG_FIRST + axis);  // segment words: begin, value, step, pad
+    src += table_word(w + 1u) + (o - table_word(w)) * table_word(w + 2u);
+    dst += o * box_word(SS_G_OUT_STRIDES + axis);
+  }
+  return uvec2(src, dst);
+}
+
 void main() {
   uint tile_index = pc.item_base / SS_LOCAL_SIZE + gl_WorkGroupID.x;
   if (tile_index * SS_LOCAL_SIZE >= box_word(SS_R_ITEMS)) return;  // the whole workgroup
@@ -175,19 +194,9 @@ void main() {
   uint outer = fast_div(rest, box_word(SS_R_TILES_T_MAGIC), box_word(SS_R_TILES_T_SHIFTS));
   uint t_tile = rest - outer * box_word(SS_R_TILES_T);
 
-  // Every axis is one affine segment (the host checked): its source offset
-  // is value + (o - begin) * step, taken mod 2^32 relative to the windows.
-  uint src = box_word(SS_G_INPUT_BASE) - box_word(SS_R_IN_BASE);
-  uint dst = 0u - box_word(SS_R_OUT_BASE);
-  for (uint k = 2u; k <= inner; ++k) {
-    uint axis = inner - k;
-    uint next = fast_div(outer, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
-    uint o = box_word(SS_R_LO + axis) + (outer - next * box_word(SS_R_EXT + axis));
-    outer = next;
-    uint w = 4u * box_word(SS_G_SEG_FIRST + axis);  // segment words: begin, value, step, pad
-    src += table_word(w + 1u) + (o - table_word(w)) * table_word(w + 2u);
-    dst += o * box_word(SS_G_OUT_STRIDES + axis);
-  }
+  uvec2 offsets = outer_offsets(outer, inner - 1u);
+  uint src = offsets.x;
+  uint dst = offsets.y;
   uint t0 = box_word(SS_R_LO + t_axis) + t_tile * TILE;
   uint t_count = min(TILE, box_word(SS_R_LO + t_axis) + box_word(SS_R_EXT + t_axis) - t0);
   uint wt = 4u * box_word(SS_G_SEG_FIRST + t_axis);
