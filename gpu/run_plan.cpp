@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "gpu/pooling_program.h"
+#include "gpu/tiled_transpose.h"
 #include "gpu/shaders/meta_layout.h"
 
 namespace stridescope::gpu {
@@ -41,6 +42,12 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
+  if (pass.key.shader == ShaderId::TiledTranspose) {
+    const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
+    const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;
+    block[SS_R_TILES_T] = lo32(tiles_t);
+    put_division(block, SS_R_TILES_T_MAGIC, SS_R_TILES_T_SHIFTS, tiles_t);
+  }
   if (box.skip) {
     block[SS_R_SKIP_LO] = lo32(box.skip->first);
     block[SS_R_SKIP_HI] = lo32(box.skip->second);
@@ -84,21 +91,13 @@ uint64_t gather_chunk(const GatherDispatch& program) {
   return std::clamp<uint64_t>(elements / kMinItems, kMinChunkBytes / es, kMaxChunkBytes / es);
 }
 
-Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
-  const GatherDispatch program = make_gather_dispatch(op);
-  const uint64_t chunk = gather_chunk(program);
-  RunPlan plan;
-  plan.copies = program.copies;
-  plan.fills = program.fills;
-  if (program.shader_regions.empty()) return plan;
-
+// The pass's header and tables: core's segments, per axis in `program`'s order.
+ComputePass gather_pass(const GatherDispatch& program, ShaderId shader, uint64_t chunk) {
   const std::size_t rank = program.axes.size();
   ComputePass pass;
   pass.header.assign(SS_HEADER_WORDS, 0);
-  pass.key.shader = ShaderId::Gather;
+  pass.key.shader = shader;
   pass.key.constants[kElementSize] = static_cast<uint32_t>(program.element_size);
-  pass.key.constants[kGatherPaths] = gather_paths(program);
-  pass.name = "gather";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(rank);
   header[SS_CHUNK] = static_cast<uint32_t>(chunk);
@@ -117,7 +116,64 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
     }
     segment_index += static_cast<uint32_t>(axis.segments.size());
   }
+  return pass;
+}
 
+// Row elements per workgroup: several tiles along the row, one after the
+// other. On llvmpipe a workgroup's start costs far more than moving a tile,
+// so long strips win; they shrink so that small work still spreads over
+// several workgroups (on a GPU, enough to fill its cores).
+uint64_t transpose_chunk(const GatherDispatch& program) {
+  constexpr uint64_t kMaxTiles = 16;
+  constexpr uint64_t kMinGroups = 256;
+  const uint64_t tile = SS_TILE_BYTES / program.element_size;
+  uint64_t tiles = 1;
+  for (std::size_t a = 0; a + 2 < program.axes.size(); ++a) tiles *= program.axes[a].size;
+  for (std::size_t a = program.axes.size() - 2; a < program.axes.size(); ++a) {
+    tiles *= (program.axes[a].size + tile - 1) / tile;
+  }
+  return tile * std::clamp<uint64_t>(tiles / kMinGroups, 1, kMaxTiles);
+}
+
+// One workgroup per strip (a tile's side along T, `chunk` along the row) per outer
+// index; a box's items count SS_LOCAL_SIZE per strip. Splitting counts one
+// item per `chunk` row elements of each T index, so a box of extent 1 along
+// T has SS_LOCAL_SIZE times fewer items than its strips make: the split's
+// limit leaves that room.
+Expected<RunPlan> plan_tiled_transpose(const GatherDispatch& program, const Operation& op,
+                                       const DeviceLimits& limits) {
+  const uint64_t chunk = transpose_chunk(program);
+  ComputePass pass = gather_pass(program, ShaderId::TiledTranspose, chunk);
+  pass.name = "tiled_transpose";
+  const WorkModel model = gather_work(program, op, chunk);
+  DeviceLimits split_limits = limits;
+  split_limits.max_items = std::max<uint64_t>(1, limits.max_items / SS_LOCAL_SIZE);
+  SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, split_limits));
+  const std::size_t t_axis = program.axes.size() - 2;
+  const uint64_t tile = SS_TILE_BYTES / program.element_size;
+  for (WorkBox& box : pass.boxes) {
+    uint64_t outer = 1;
+    for (std::size_t a = 0; a < t_axis; ++a) outer *= box.extent[a];
+    const uint64_t tiles_t = (box.extent[t_axis] + tile - 1) / tile;
+    box.items = outer * tiles_t * box.chunks_per_row * SS_LOCAL_SIZE;
+  }
+  RunPlan plan;
+  plan.compute = std::move(pass);
+  return plan;
+}
+
+Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
+  const GatherDispatch program = make_gather_dispatch(op);
+  if (auto tiled = tiled_transpose_order(program)) return plan_tiled_transpose(*tiled, op, limits);
+  const uint64_t chunk = gather_chunk(program);
+  RunPlan plan;
+  plan.copies = program.copies;
+  plan.fills = program.fills;
+  if (program.shader_regions.empty()) return plan;
+
+  ComputePass pass = gather_pass(program, ShaderId::Gather, chunk);
+  pass.key.constants[kGatherPaths] = gather_paths(program);
+  pass.name = "gather";
   const WorkModel model = gather_work(program, op, chunk);
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   plan.compute = std::move(pass);

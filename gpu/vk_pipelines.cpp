@@ -10,7 +10,14 @@ namespace stridescope::gpu {
 
 namespace {
 
-std::string_view shader_name(ShaderId id) { return id == ShaderId::Gather ? "gather" : "max_pooling2"; }
+std::string_view shader_name(ShaderId id) {
+  switch (id) {
+    case ShaderId::Gather: return "gather";
+    case ShaderId::MaxPooling2: return "max_pooling2";
+    case ShaderId::TiledTranspose: return "tiled_transpose";
+  }
+  return "";
+}
 
 }  // namespace
 

@@ -15,11 +15,11 @@
 
 namespace stridescope::gpu {
 
-enum class ShaderId { Gather, MaxPooling2 };
+enum class ShaderId { Gather, MaxPooling2, TiledTranspose };
 
 // Bindings (shaders/meta_layout.h): box block and tables (uniform), tables
 // (storage), source, destination, and for max_pooling2 the indices.
-constexpr uint32_t binding_count(ShaderId shader) { return shader == ShaderId::Gather ? 5 : 6; }
+constexpr uint32_t binding_count(ShaderId shader) { return shader == ShaderId::MaxPooling2 ? 6 : 5; }
 constexpr VkDescriptorType binding_type(uint32_t binding) {
   return binding <= 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }

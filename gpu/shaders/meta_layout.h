@@ -15,6 +15,12 @@
 #define SS_MAX_AXES 8u
 #define SS_PADDING_INDEX 0xFFFFFFFFu  // kPaddingIndex (core/padding_index.h) in 32-bit tables
 #define SS_LOCAL_SIZE 64u
+// tiled_transpose: a workgroup moves square tiles of SS_TILE_BYTES / ES
+// elements a side (a 128-byte line of input, and of output, per tile row)
+// through shared memory: 8 x 8 blocks of one quad by 16 / ES elements, one
+// block per invocation, SS_TILE_BYTES^2 / ES bytes of shared memory (at most
+// the 16,384 of maxComputeSharedMemorySize that every Vulkan device has).
+#define SS_TILE_BYTES 128u
 
 // --- bindings -----------------------------------------------------------
 #define SS_BINDING_BOX 0
@@ -79,6 +85,9 @@
 #define SS_R_ITEMS 86u           // invocations the box needs (rows * chunks per row)
 #define SS_R_SKIP_LO 87u         // gather: row columns [lo, hi) that the transfers
 #define SS_R_SKIP_HI 88u         //   write, left alone by the shader (lo == hi: none)
+#define SS_R_TILES_T 89u         // tiled_transpose: tiles along the box's next-to-last axis
+#define SS_R_TILES_T_MAGIC 90u   //   and the magic number and shifts for dividing by them
+#define SS_R_TILES_T_SHIFTS 91u
 
 #define SS_BOX_WORDS 92u
 #define SS_BOX_QUADS 23u
