@@ -95,6 +95,7 @@ struct TransposeKernel {
   // Nonzero: a deinterleave of this many channels (2 to 4): rows == channels,
   // col_in_stride == channels and col_out_stride == 1, one band.
   uint32_t channels = 0;
+  uint32_t stream = 0;  // nonzero: whole output lines are written with non-temporal stores
 };
 
 // --- max_pooling2 -----------------------------------------------------------
