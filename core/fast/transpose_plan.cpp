@@ -43,7 +43,7 @@ void share_out(const GatherOptions& options, uint64_t planes, TransposeKernel& k
   if (items < options.min_items && k.cols >= 2 * kMinPieceCols) {
     const uint64_t wanted = (options.min_items + items - 1) / items;
     const uint64_t pieces = std::min(wanted, k.cols / kMinPieceCols);
-    const uint64_t align = 64 / z;  // pieces start on cache lines of packed output rows
+    const uint64_t align = kBandBytes / z;  // whole kernel blocks, and cache lines of packed output rows
     uint64_t length = (k.cols + pieces - 1) / pieces;
     length = (length + align - 1) / align * align;
     k.piece_cols = length;
