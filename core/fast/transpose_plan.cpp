@@ -9,10 +9,11 @@
 namespace stridescope::fast {
 namespace {
 
-// Input bytes a band reads contiguously per column: a few whole cache lines
-// (the kernels' blocks are one line tall), so that each visit to an input row
-// reads more than one line, and few enough rows that the band's output rows
-// stay in the TLB. 64 and 1024 measured slower on W5.
+// Input bytes a band reads contiguously per column, a whole number of the
+// kernels' blocks (kernels_transpose.inc: 64 x 64 elements, 32 x 32 of 8
+// bytes): a few cache lines per visit to an input row, and few enough rows
+// that the band's output rows stay in the TLB. Bands of 64 and 1024 bytes
+// measured slower on W5.
 constexpr uint64_t kBandBytes = 256;
 // Most channels a deinterleave handles (kernels_transpose.inc).
 constexpr uint64_t kMaxChannels = 4;
