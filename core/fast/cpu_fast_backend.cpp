@@ -9,6 +9,7 @@
 #include "core/fast/fast_plan.h"
 #include "core/fast/kernels.h"
 #include "core/fast/thread_pool.h"
+#include "core/fast/transpose_plan.h"
 
 namespace stridescope {
 
@@ -18,8 +19,10 @@ struct CpuFastPlan::Impl {
   Operation op;
   const fast::KernelTable* kernels = nullptr;
   bool pooling = false;
+  bool transposing = false;   // a layout change, by the transpose kernels
   bool by_reference = false;  // tables would not be bounded (fast::pool_tables_bounded)
   fast::GatherRows gather;
+  fast::TransposeProgram transpose;
   fast::PoolProgram pool;
   uint64_t traffic = 0;
   uint64_t work_items = 0;  // gather items or pooling units
@@ -39,6 +42,22 @@ const Operation& CpuFastPlan::operation() const { return impl_->op; }
 bool CpuFastPlan::parallel() const { return impl_->parallel; }
 uint64_t CpuFastPlan::traffic_bytes() const { return impl_->traffic; }
 
+namespace {
+
+std::string transpose_summary(const fast::TransposeProgram& program) {
+  const fast::TransposeKernel& k = program.kernel;
+  auto num = [](uint64_t v) { return std::to_string(v); };
+  const uint64_t planes = program.items / (k.bands * k.pieces);
+  std::string s = k.channels != 0 ? "deinterleave: " + num(k.channels) + " channels of " + num(k.cols)
+                                  : "transpose: " + num(k.rows) + " x " + num(k.cols) + " tiles";
+  s += ", " + num(planes) + (planes == 1 ? " plane" : " planes");
+  if (k.channels == 0) s += " in bands of " + num(k.band_rows) + " rows";
+  if (k.pieces > 1) s += " in " + num(k.pieces) + " pieces";
+  return s;
+}
+
+}  // namespace
+
 std::string CpuFastPlan::summary() const {
   const Impl& p = *impl_;
   std::string s;
@@ -55,6 +74,8 @@ std::string CpuFastPlan::summary() const {
     } else {
       s += "tap by tap";
     }
+  } else if (p.transposing) {
+    s = transpose_summary(p.transpose);
   } else {
     const fast::GatherKernel& k = p.gather.kernel;
     uint64_t counts[3] = {};
@@ -80,7 +101,9 @@ struct RunContext {
 
 void run_range(const RunContext& c, uint64_t begin, uint64_t end, unsigned participant) {
   const CpuFastPlan::Impl& p = *c.plan;
-  if (p.pooling) {
+  if (p.transposing) {
+    p.kernels->transpose_items(p.transpose.kernel, c.input, c.output, begin, end);
+  } else if (p.pooling) {
     p.kernels->pool_units(p.pool.kernel, c.input, c.output, c.indices, p.scratch[participant], begin, end);
   } else {
     p.kernels->gather_rows(p.gather.kernel, c.input, c.output, begin, end);
@@ -136,8 +159,13 @@ CpuFastPlan CpuFastBackend::prepare(const Operation& op) const {
     fast::GatherOptions gather_options;
     gather_options.stream_min_output_bytes = options_.stream_min_output_bytes;
     gather_options.min_items = large ? threads_ * kChunksPerThread : 1;
-    fast::make_gather_rows(op, gather_options, p.gather);
-    p.work_items = p.gather.items;
+    p.transposing = fast::make_transpose(op, gather_options, p.transpose);
+    if (p.transposing) {
+      p.work_items = p.transpose.items;
+    } else {
+      fast::make_gather_rows(op, gather_options, p.gather);
+      p.work_items = p.gather.items;
+    }
   }
   p.parallel = large && p.work_items >= 2;
   p.chunks = p.parallel ? std::min<uint64_t>(p.work_items, threads_ * kChunksPerThread) : 1;

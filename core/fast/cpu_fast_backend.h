@@ -13,6 +13,12 @@
 //     runs vectorized), padding fills and short tables. Outputs larger than
 //     CpuFastOptions::stream_min_output_bytes are assembled a row at a time
 //     in a small buffer and written with non-temporal stores;
+//   - layout changes among them (every axis affine, the output's innermost
+//     axis strided in the input while another axis reads it with unit step:
+//     NHWC <-> NCHW, a matrix transpose, batched or not) run as transposes
+//     of blocks a few cache lines wide on both sides, staged in L1, with
+//     register tiles for 4- and 8-byte elements; 2 to 4 interleaved channels
+//     (RGB to planar) are deinterleaved instead (transpose_plan.h);
 //   - max_pooling2: each input row is converted once to integer comparison
 //     keys split by column phase, then every vector of outputs takes one
 //     contiguous load per window tap and keeps the first maximum and its index

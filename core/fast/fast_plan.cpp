@@ -65,11 +65,13 @@ std::vector<int64_t> outer_table(const GatherAxis& axis) {
   return values;
 }
 
+}  // namespace
+
 // The lowering's axes in output order, outermost first, merged again where
 // that order brings affine neighbours together. The kernel needs no size-1
 // axis: one of padding makes every row padding, another is an offset.
 // Affine axes move their first offset into the base.
-std::vector<GatherAxis> order_axes(GatherLowering& lowering, GatherKernel& k) {
+std::vector<GatherAxis> order_gather_axes(GatherLowering& lowering, GatherKernel& k) {
   std::vector<GatherAxis> axes;
   k.source_base = lowering.input_base;
   for (GatherAxis& axis : lowering.axes) {
@@ -93,6 +95,8 @@ std::vector<GatherAxis> order_axes(GatherLowering& lowering, GatherKernel& k) {
   if (axes.empty()) axes.push_back(GatherAxis{1, 1, {GatherSegment{}}, {}});  // a single element
   return axes;
 }
+
+namespace {
 
 // Few long rows: cut them so threads can share them.
 void cut_rows_into_pieces(uint64_t rows, const GatherOptions& options, GatherKernel& k) {
@@ -118,7 +122,7 @@ void make_gather_rows(const Operation& op, const GatherOptions& options, GatherR
   k = GatherKernel{};
   k.element_size = static_cast<uint32_t>(lowering.element_size);
   k.pad_bits = lowering.padding_bits;
-  std::vector<GatherAxis> axes = order_axes(lowering, k);
+  std::vector<GatherAxis> axes = order_gather_axes(lowering, k);
 
   // The innermost axis is the row; the others are outer dimensions.
   const GatherAxis& row = axes.back();

@@ -12,6 +12,7 @@
 
 #include "core/fast/kernel_plan.h"
 #include "core/fast/kernels.h"
+#include "core/gather_lowering.h"
 #include "core/operation.h"
 
 namespace stridescope::fast {
@@ -37,6 +38,12 @@ struct GatherOptions {
 };
 
 void make_gather_rows(const Operation& op, const GatherOptions& options, GatherRows& program);
+
+// The lowering's axes in the order the gather kernels walk them (output
+// order, outermost first, merged again where that brings affine neighbours
+// together), with size-1 axes dropped and affine axes' first offsets moved
+// into k.source_base; k.all_padding is set where a dropped axis is padding.
+std::vector<GatherAxis> order_gather_axes(GatherLowering& lowering, GatherKernel& k);
 
 // max_pooling2 as work units (plane x band of output rows).
 struct PoolProgram {

@@ -63,6 +63,41 @@ struct GatherKernel {
   uint64_t stream_min_bytes = 0;    // contiguous rows this long are written with non-temporal stores; 0: never
 };
 
+// --- layout changes: a gather that is a batch of 2-D transposes -------------
+//
+// Every axis is affine, the output's innermost axis (the columns) is strided
+// in the input and another axis (the rows) reads the input forward with unit
+// step. Each index of the remaining (outer) axes is a rows x cols plane:
+//   out[target + r * row_out_stride + c * col_out_stride] = in[source + r + c * col_in_stride]
+// with source = source_base + sum over outer dims of index * step and
+// target = target_base + sum of index * out_stride. Reading along the rows
+// and writing along the columns, a tile at a time, touches every cache line
+// of both tensors once.
+//
+// Work item i is piece i % pieces of the columns, of band (i / pieces) % bands
+// of the rows, of plane i / (pieces * bands).
+
+struct TransposeKernel {
+  uint32_t element_size = 0;  // 1, 2, 4 or 8
+  int64_t source_base = 0;
+  int64_t target_base = 0;
+  uint32_t outer_rank = 0;
+  OuterDim outer[8];          // outermost first; affine (table == nullptr)
+  uint64_t rows = 0;
+  int64_t row_out_stride = 0;  // negative where a reversed row axis is read forward
+  uint64_t cols = 0;
+  int64_t col_in_stride = 0;
+  int64_t col_out_stride = 1;
+  uint64_t band_rows = 0;      // rows per work item (the last band may be shorter)
+  uint64_t bands = 1;
+  uint64_t piece_cols = 0;     // columns per work item (the last piece may be shorter)
+  uint64_t pieces = 1;
+  // Nonzero: a deinterleave of this many channels (2 to 4): rows == channels,
+  // col_in_stride == channels and col_out_stride == 1, one band.
+  uint32_t channels = 0;
+  uint32_t stream = 0;  // nonzero: whole output lines are written with non-temporal stores
+};
+
 // --- max_pooling2 -----------------------------------------------------------
 //
 // The spatial dimensions before the last (H, or D and H) are flattened into

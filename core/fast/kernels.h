@@ -17,6 +17,9 @@ struct KernelTable {
   // i % row_pieces of row i / row_pieces.
   void (*gather_rows)(const GatherKernel& kernel, const std::byte* input, std::byte* output,
                       uint64_t item_begin, uint64_t item_end);
+  // Writes work items [item_begin, item_end) of a batch of transposes.
+  void (*transpose_items)(const TransposeKernel& kernel, const std::byte* input, std::byte* output,
+                          uint64_t item_begin, uint64_t item_end);
   // Pools work units [unit_begin, unit_end) (unit = plane * band_count + band).
   // `scratch` (64-byte aligned) holds one interior output's tap list
   // (max_row_taps * 16 bytes, rounded up to 64) followed by the split rows of
