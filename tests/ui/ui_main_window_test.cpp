@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -245,6 +246,11 @@ class MainWindowTest : public QObject {
       // either fits it or scrolls sideways.
       QVERIFY2(w.editor()->width() >= w.editor()->minimumSizeHint().width(), qPrintable(example.title));
       QVERIFY2(scroll->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff, qPrintable(example.title));
+      // And at this size it fits: no sideways scrolling to reach a field.
+      QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+               qPrintable(QStringLiteral("%1: the form scrolls %2 px sideways")
+                              .arg(example.title)
+                              .arg(scroll->horizontalScrollBar()->maximum())));
     }
   }
 

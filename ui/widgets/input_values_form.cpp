@@ -103,6 +103,12 @@ QWidget* InputValuesForm::build_random_page() {
   }
   random_min_->setPrefix(tr("min "));
   random_max_->setPrefix(tr("max "));
+  // Room for the usual values, not for the range's extremes (which would make
+  // this row, and so the whole form, wider than the editor at 1366x768).
+  const int usual = random_seed_->fontMetrics().horizontalAdvance(QStringLiteral("seed 0000")) + 28;
+  for (QAbstractSpinBox* box : std::initializer_list<QAbstractSpinBox*>{random_seed_, random_min_, random_max_}) {
+    box->setMinimumWidth(usual);
+  }
   layout->addWidget(random_seed_);
   layout->addWidget(random_min_);
   layout->addWidget(random_max_);

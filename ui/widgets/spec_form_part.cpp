@@ -21,7 +21,7 @@ QSpinBox* make_int_field(SpecFormHost* host, const QString& path, int minimum, Q
   spin->setObjectName(path);
   spin->setRange(minimum, INT_MAX);
   spin->setAccelerated(true);
-  spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-00000")) + 30);
+  spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-0000")) + 28);
   QObject::connect(spin, &QSpinBox::valueChanged, spin, [host, path](int value) { host->edit_int(path, value); });
   QObject::connect(spin, &QSpinBox::editingFinished, spin, [host] { host->end_field_edit(); });
   return spin;
@@ -44,6 +44,9 @@ QLabel* header_label(const QString& text, QWidget* parent, const QString& tip) {
   font.setBold(true);
   label->setFont(font);
   label->setToolTip(tip);
+  // "Start padding" over a column of small numbers: two lines rather than a
+  // form wider than the editor (pooling has five such columns).
+  label->setWordWrap(true);
   return label;
 }
 
