@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -42,8 +43,20 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Sizes64 = std::vector<uint64_t>;
 
+// STRIDESCOPE_SIMD=baseline|avx2|avx512 measures an older instruction set's
+// kernels on a newer CPU (the CPU must run it; otherwise the best level).
+CpuFastOptions bench_options() {
+  CpuFastOptions options;
+  const char* simd = std::getenv("STRIDESCOPE_SIMD");
+  const std::string level = simd != nullptr ? simd : "";
+  if (level == "baseline") options.simd = fast::SimdLevel::Baseline;
+  if (level == "avx2") options.simd = fast::SimdLevel::Avx2;
+  if (level == "avx512") options.simd = fast::SimdLevel::Avx512;
+  return options;
+}
+
 CpuFastBackend& fast_backend() {
-  static CpuFastBackend backend;  // made once: its thread pool lives for the process
+  static CpuFastBackend backend(bench_options());  // made once: its thread pool lives for the process
   return backend;
 }
 

@@ -70,7 +70,7 @@ std::string CpuFastPlan::summary() const {
     if (k.vectors != fast::PoolVectors::None) {
       s += std::string(k.vectors == fast::PoolVectors::Narrow ? "narrow" : "wide") + " vectors of " +
            num(shape.lanes) + " over columns [" + num(k.x_lo) + ", " + num(k.x_hi) + ") step " +
-           num(static_cast<uint64_t>(k.column_step));
+           num(static_cast<uint64_t>(k.column_step)) + (k.direct ? " from the input" : " from split rows");
     } else {
       s += "tap by tap";
     }

@@ -429,6 +429,9 @@ void make_pool_program(const Operation& op, const KernelTable& kernels, PoolProg
     k.window_columns = window;
     k.phase_length = phase_length;
     k.max_row_taps = most_rows * window;
+    // Direct loads need each row's elements side by side; steps above 2
+    // would waste most of each loaded vector.
+    k.direct = k.in_w == 1 && (k.column_step == 1 || k.column_step == 2);
     auto split_position = [&](uint64_t column) {  // plan time: a division per tap is fine
       return column % step * phase_length + column / step;
     };

@@ -175,6 +175,11 @@ struct PoolKernel {
   const uint64_t* tap_column = nullptr;  // per tap: input column read at x_lo
   uint64_t phase_length = 0;             // keys per phase row (ceil(W / column_step))
   uint64_t max_row_taps = 0;             // most taps of one interior output
+  // Interior taps load their keys straight from the input (contiguous rows,
+  // column_step 1 or 2, rows at least two vectors of elements wide) instead
+  // of from split rows: no split pass, no scratch traffic. Borders then go
+  // tap by tap.
+  bool direct = false;
 
   const PoolBand* bands = nullptr;
   uint64_t band_count = 0;

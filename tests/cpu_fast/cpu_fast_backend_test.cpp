@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/cpu_backend.h"
@@ -112,12 +113,14 @@ struct Tally {
   int too_big = 0;        // valid but skipped for time
   int vectorized = 0;     // pooling draws that took a vector path
   int narrow = 0;         //   of which with 8/16-bit keys
+  int direct = 0;         //   of which loading straight from the input
   uint64_t elements = 0;  // output elements compared
   std::array<int, 5> valid_per_kind{};
 
   ~Tally() {
     std::cout << "  " << valid << " valid of " << drawn << " drawn (" << too_big << " too big to compare), "
-              << vectorized << " pooled with vectors (" << narrow << " narrow), " << elements
+              << vectorized << " pooled with vectors (" << narrow << " narrow, " << direct << " from the input), "
+              << elements
               << " output elements\n";
   }
 };
@@ -141,6 +144,7 @@ void run_random(uint64_t seed, int draws, const testing::DrawOptions& options, T
       const std::string summary = variants.front().backend->prepare(*op).summary();
       if (summary.find("vectors") != std::string::npos) ++tally.vectorized;
       if (summary.find("narrow") != std::string::npos) ++tally.narrow;
+      if (summary.find("from the input") != std::string::npos) ++tally.direct;
     }
     std::vector<std::byte> input(op->input().buffer_bytes());
     testing::fill_random(rng, op->input(), input);
@@ -171,6 +175,8 @@ TEST(CpuFastBackend, RandomLargePoolingMatchesReferenceBitForBit) {
   EXPECT_GE(tally.valid, tally.drawn * 3 / 10);
   EXPECT_GE(tally.vectorized, tally.valid / 3);
   EXPECT_GE(tally.narrow, tally.valid / 10);
+  EXPECT_GE(tally.direct, tally.valid / 10);
+  EXPECT_GE(tally.vectorized - tally.direct, tally.valid / 10) << "too few draws for the split rows";
 }
 
 // --- Cases computed by hand -------------------------------------------------
@@ -239,6 +245,48 @@ TEST(CpuFastBackend, MaxPoolingFirstNaNWinsWithItsOwnBits) {
     EXPECT_EQ(idx[0], 0u) << v.name;
     EXPECT_EQ(idx[63], 63u) << v.name;
   }
+}
+
+// Packed rows with column step 1 or 2 load their keys straight from the
+// input (PoolKernel::direct). Every type, with and without padding and
+// dilation, odd and even widths (the last vector overlaps, the last tap reads
+// the row's last element), inputs full of ties, NaNs and signed zeros, and
+// both index widths: the reference backend's values and indices, bit for bit.
+TEST(CpuFastBackend, MaxPoolingFromTheInputMatchesReferenceForEveryTypeAndWindow) {
+  struct Window {
+    uint64_t size, stride, pad, dilation;
+  };
+  const Window windows[] = {{3, 2, 1, 1}, {2, 2, 0, 1}, {3, 2, 2, 2}, {3, 1, 1, 1}, {4, 1, 0, 2}, {1, 2, 0, 1}};
+  const std::optional<DataType> index_types[] = {std::nullopt, DataType::UInt32, DataType::UInt64};
+  Rng rng(0x5eed0300);
+  int direct = 0, vectorized = 0, draw = 0;
+  for (DataType type : kAllDataTypes) {
+    for (const Window& w : windows) {
+      for (uint64_t width : {137u, 290u}) {
+        OpRequest r;
+        r.input.data_type = type;
+        r.input.sizes = std::vector<uint64_t>{1, 2, 9, width};
+        MaxPooling2Request p;
+        p.window_size = {w.size, w.size};
+        p.strides = std::vector<uint64_t>{w.stride, w.stride};
+        p.start_padding = std::vector<uint64_t>{w.pad, w.pad};
+        p.end_padding = std::vector<uint64_t>{w.pad, w.pad};
+        p.dilations = std::vector<uint64_t>{w.dilation, w.dilation};
+        r.params = p;
+        const std::optional<DataType> indices = index_types[draw++ % 3];
+        if (indices) r.output_indices = TensorRequest{indices, std::nullopt, std::nullopt};
+        const Operation op = make_op(r);
+        const std::string summary = all_variants().front().backend->prepare(op).summary();
+        if (summary.find("vectors") != std::string::npos) ++vectorized;
+        if (summary.find("from the input") != std::string::npos) ++direct;
+        std::vector<std::byte> input(op.input().buffer_bytes());
+        testing::fill_random(rng, op.input(), input);
+        expect_all_match(op, input, all_variants(), testing::describe(r));
+      }
+    }
+  }
+  EXPECT_GT(vectorized, 0);
+  EXPECT_EQ(direct, vectorized) << "every vector path here has packed rows and a step of 1 or 2";
 }
 
 TEST(CpuFastBackend, MaxPoolingOfAHugeBroadcastInputRunsInBoundedMemory) {
