@@ -212,6 +212,11 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
     header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
     pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());
   }
+  header[SS_P_W_INNER_LO] = lo32(program.w_inner.lo);
+  header[SS_P_W_INNER_HI] = lo32(program.w_inner.hi);
+  header[SS_P_W_BASE] = program.w_inner.base;
+  header[SS_P_W_STEP_O] = program.w_inner.step_o;
+  header[SS_P_W_STEP_K] = program.w_inner.step_k;
 
   WorkModel model;
   model.sizes.assign(program.out_sizes.begin(), program.out_sizes.end());

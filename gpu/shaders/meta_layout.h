@@ -65,6 +65,14 @@
 #define SS_P_FLAT_HI 33u       // [5]   for flat indices (64-bit)
 #define SS_P_TAPS_AT 38u       // [5] first table word of the axis's taps (D, H, W):
                                //   taps[o * window + k] = input index or SS_PADDING_INDEX
+// W outputs [INNER_LO, INNER_HI) read no padding and their taps follow
+// BASE + o * STEP_O + k * STEP_K (mod 2^32; the host checked every entry
+// against the table), so the shader computes them instead of reading the table.
+#define SS_P_W_INNER_LO 43u
+#define SS_P_W_INNER_HI 44u
+#define SS_P_W_BASE 45u
+#define SS_P_W_STEP_O 46u
+#define SS_P_W_STEP_K 47u
 
 #define SS_HEADER_WORDS 48u
 
