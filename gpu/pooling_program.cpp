@@ -40,9 +40,9 @@ PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, u
   while (lo < outputs && !unpadded(table, window, lo)) ++lo;
   uint64_t hi = lo;
   while (hi < outputs && unpadded(table, window, hi)) ++hi;
-  if (hi - lo < 2) return {};
+  if (hi == lo) return {};
   PoolingProgram::AffineRun run;
-  run.step_o = table[(lo + 1) * window] - table[lo * window];
+  run.step_o = hi - lo > 1 ? table[(lo + 1) * window] - table[lo * window] : 0;
   run.step_k = window > 1 ? table[lo * window + 1] - table[lo * window] : 0;
   run.base = table[lo * window] - static_cast<uint32_t>(lo) * run.step_o;
   for (uint64_t o = lo; o < hi; ++o) {
@@ -96,6 +96,7 @@ PoolingProgram make_pooling_program(const Operation& op) {
       program.taps[a].push_back(tap == kPaddingIndex ? SS_PADDING_INDEX : static_cast<uint32_t>(tap));
     }
   }
+  program.h_inner = affine_inner_run(program.taps[3], program.windows[3]);
   program.w_inner = affine_inner_run(program.taps[4], program.windows[4]);
   return program;
 }

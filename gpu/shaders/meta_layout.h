@@ -73,6 +73,10 @@
 #define SS_P_W_BASE 45u
 #define SS_P_W_STEP_O 46u
 #define SS_P_W_STEP_K 47u
+// The tables start with the H run: H outputs [lo, hi) read no padding and
+// their taps step by step_k from the first (table words 0, 1, 2); the taps follow.
+#define SS_P_H_RUN 0u
+#define SS_P_H_RUN_WORDS 3u
 
 #define SS_HEADER_WORDS 48u
 
