@@ -96,6 +96,7 @@ PoolingProgram make_pooling_program(const Operation& op) {
       program.taps[a].push_back(tap == kPaddingIndex ? SS_PADDING_INDEX : static_cast<uint32_t>(tap));
     }
   }
+  program.d_inner = affine_inner_run(program.taps[2], program.windows[2]);
   program.h_inner = affine_inner_run(program.taps[3], program.windows[3]);
   program.w_inner = affine_inner_run(program.taps[4], program.windows[4]);
   return program;

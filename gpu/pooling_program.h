@@ -42,6 +42,7 @@ struct PoolingProgram {
   };
   AffineRun w_inner;
   AffineRun h_inner;  // the same along H
+  AffineRun d_inner;  // and along D
 
   // Input elements read by outputs [lo, hi) of `axis` (taps outside padding).
   std::optional<ElementRange> input_range(std::size_t axis, uint64_t lo, uint64_t hi) const;

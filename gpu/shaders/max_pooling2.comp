@@ -8,8 +8,9 @@
 // from the raw bits, so 64-bit types need neither shaderInt64 nor
 // shaderFloat64, and denormals compare exactly (no float arithmetic at all).
 // The index is the winner's flat row-major position in the logical input.
-// Outputs whose taps the host found unpadded and affine along H and W
-// (SS_P_H_RUN, SS_P_W_*) compute their taps; the others read the tables. Each chunk runs
+// Outputs whose taps the host found unpadded and affine along D, H and W
+// (SS_P_D_RUN, SS_P_H_RUN, SS_P_W_*) compute their taps; the others read
+// the tables. Each chunk runs
 // one loop per kind of output rather than a branch per output, because
 // llvmpipe runs both sides of a branch, while a loop no invocation enters
 // costs nothing.
@@ -117,6 +118,7 @@ uint dst_row;
 uint idx_row;
 uint taps_d;
 uint taps_h;
+uint id0;  // the row's first D tap
 uint ih0;  // the row's first H tap
 
 // The window of output column `col`, W taps from the table.
@@ -142,8 +144,8 @@ Best pool_from_table(uint col) {
   return best;
 }
 
-// The window of output column `col` of a row inside the H run, column
-// inside the W run: H and W taps computed, no padding test along either.
+// The window of output column `col` of a row inside the D and H runs,
+// column inside the W run: taps computed, no padding test at all.
 Best pool_inner(uint col) {
   uint window_w = box_word(SS_P_WINDOWS + 4u);
   uint step_k = box_word(SS_P_W_STEP_K);
@@ -153,12 +155,14 @@ Best pool_inner(uint col) {
   uint stride_h = box_word(SS_P_IN_STRIDES + 3u);
   uint step_kh = table_word(SS_P_H_RUN + 2u);
   uint src_step_h = step_kh * stride_h;
+  uint step_kd = table_word(SS_P_D_RUN + 2u);
+  uint src_step_d = step_kd * box_word(SS_P_IN_STRIDES + 2u);
+  uint id = id0;
+  uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * stride_h + iw0 * stride_w;
   Best best = no_best();
   for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
-    uint id = table_word(taps_d + kd);
-    if (id == SS_PADDING_INDEX) continue;
     uint ih = ih0;
-    uint src_h = src_nc + id * box_word(SS_P_IN_STRIDES + 2u) + ih0 * stride_h + iw0 * stride_w;
+    uint src_h = src_d;
     for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
       uint src = src_h;
       uint iw = iw0;
@@ -170,6 +174,8 @@ Best pool_inner(uint col) {
       src_h += src_step_h;
       ih += step_kh;
     }
+    src_d += src_step_d;
+    id += step_kd;
   }
   return best;
 }
@@ -209,6 +215,7 @@ void set_row(uint row) {
   }
   taps_d = box_word(SS_P_TAPS_AT + 2u) + o_axes[2] * box_word(SS_P_WINDOWS + 2u);
   taps_h = box_word(SS_P_TAPS_AT + 3u) + o_axes[3] * box_word(SS_P_WINDOWS + 3u);
+  id0 = table_word(taps_d);
   ih0 = table_word(taps_h);
 }
 
@@ -222,10 +229,11 @@ void main() {
   uint box_begin = box_word(SS_R_LO + 4u);
   uint col = box_begin + chunk * box_word(SS_CHUNK);
   uint col_end = min(col + box_word(SS_CHUNK), box_begin + box_word(SS_R_EXT + 4u));
-  // A row outside the H run reads every tap from the tables.
-  bool h_inner = o_axes[3] >= table_word(SS_P_H_RUN) && o_axes[3] < table_word(SS_P_H_RUN + 1u);
+  // A row outside the D or H run reads every tap from the tables.
+  bool row_inner = o_axes[3] >= table_word(SS_P_H_RUN) && o_axes[3] < table_word(SS_P_H_RUN + 1u) &&
+                   o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);
   uint inner_lo = clamp(box_word(SS_P_W_INNER_LO), col, col_end);
-  uint inner_hi = h_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
+  uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
   for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
   for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
   for (; col < col_end; ++col) write_output(col, pool_from_table(col));

@@ -73,10 +73,12 @@
 #define SS_P_W_BASE 45u
 #define SS_P_W_STEP_O 46u
 #define SS_P_W_STEP_K 47u
-// The tables start with the H run: H outputs [lo, hi) read no padding and
-// their taps step by step_k from the first (table words 0, 1, 2); the taps follow.
+// The tables start with the H run and the D run: outputs [lo, hi) of the
+// axis read no padding and their taps step by step_k from the first (words
+// lo, hi, step_k); the taps follow.
 #define SS_P_H_RUN 0u
-#define SS_P_H_RUN_WORDS 3u
+#define SS_P_D_RUN 3u
+#define SS_P_RUN_WORDS 6u
 
 #define SS_HEADER_WORDS 48u
 

@@ -1,5 +1,5 @@
 // max_pooling2's two ways of reading taps (shaders/max_pooling2.comp):
-// outputs in the unpadded affine runs along H and W compute their taps, the
+// outputs in the unpadded affine runs along D, H and W compute their taps, the
 // others read core's tables. The runs are read off the tables
 // (gpu/pooling_program.h) and pinned here by hand; the shader is compared bit for bit with the CPU
 // reference and the independent reference for every data type and both
@@ -77,6 +77,9 @@ TEST(PoolingAffineRun, TheProgramCarriesTheWidthRun) {
   EXPECT_EQ(program.h_inner.lo, 1u);
   EXPECT_EQ(program.h_inner.hi, 2u);
   EXPECT_EQ(program.h_inner.step_k, 1u);
+  // A 4-D op's D axis: one output, one tap at index 0.
+  EXPECT_EQ(program.d_inner.lo, 0u);
+  EXPECT_EQ(program.d_inner.hi, 1u);
 }
 
 struct PoolingShape {
