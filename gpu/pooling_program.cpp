@@ -47,7 +47,8 @@ PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, u
   run.base = table[lo * window] - static_cast<uint32_t>(lo) * run.step_o;
   for (uint64_t o = lo; o < hi; ++o) {
     for (uint64_t k = 0; k < window; ++k) {
-      const uint32_t expected = run.base + static_cast<uint32_t>(o) * run.step_o + static_cast<uint32_t>(k) * run.step_k;
+      const uint32_t expected =
+          run.base + static_cast<uint32_t>(o) * run.step_o + static_cast<uint32_t>(k) * run.step_k;
       if (table[o * window + k] != expected) return {};
     }
   }

@@ -1,12 +1,13 @@
 // max_pooling2's two ways of reading taps (shaders/max_pooling2.comp):
-// outputs in the unpadded affine runs along D, H and W compute their taps, the
-// others read core's tables. The runs are read off the tables
-// (gpu/pooling_program.h) and pinned here by hand; the shader is compared bit for bit with the CPU
-// reference and the independent reference for every data type and both
-// index types, on shapes whose rows start, end and cross chunks inside and
-// outside the run: odd sizes, strides 1 to 3, dilation, padding on every
-// side, windows larger than the stride, no run at all, strided inputs,
-// batched N and C, 5-D. random_input's palette makes ties and NaNs common.
+// outputs in the unpadded affine runs along D, H and W compute their taps,
+// the others read core's tables. The runs are read off the tables
+// (gpu/pooling_program.h) and pinned here by hand; the shader is compared
+// bit for bit with the CPU reference and the independent reference for
+// every data type and both index types, on shapes whose rows start, end and
+// cross chunks inside and outside the runs: odd sizes, strides 1 to 3,
+// dilation, padding on every side, windows larger than the stride, no run
+// at all, strided inputs, batched N and C, 5-D. random_input's palette
+// makes ties and NaNs common.
 #include <gtest/gtest.h>
 
 #include <string>
