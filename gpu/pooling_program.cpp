@@ -23,6 +23,40 @@ std::optional<ElementRange> PoolingProgram::input_range(std::size_t axis, uint64
   return ElementRange{static_cast<int64_t>(*low) * stride, static_cast<int64_t>(*high) * stride};
 }
 
+namespace {
+
+bool unpadded(const std::vector<uint32_t>& table, uint64_t window, uint64_t o) {
+  for (uint64_t k = 0; k < window; ++k) {
+    if (table[o * window + k] == SS_PADDING_INDEX) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, uint64_t window) {
+  const uint64_t outputs = window == 0 ? 0 : table.size() / window;
+  uint64_t lo = 0;
+  while (lo < outputs && !unpadded(table, window, lo)) ++lo;
+  uint64_t hi = lo;
+  while (hi < outputs && unpadded(table, window, hi)) ++hi;
+  if (hi == lo) return {};
+  PoolingProgram::AffineRun run;
+  run.step_o = hi - lo > 1 ? table[(lo + 1) * window] - table[lo * window] : 0;
+  run.step_k = window > 1 ? table[lo * window + 1] - table[lo * window] : 0;
+  run.base = table[lo * window] - static_cast<uint32_t>(lo) * run.step_o;
+  for (uint64_t o = lo; o < hi; ++o) {
+    for (uint64_t k = 0; k < window; ++k) {
+      const uint32_t expected =
+          run.base + static_cast<uint32_t>(o) * run.step_o + static_cast<uint32_t>(k) * run.step_k;
+      if (table[o * window + k] != expected) return {};
+    }
+  }
+  run.lo = lo;
+  run.hi = hi;
+  return run;
+}
+
 PoolingProgram make_pooling_program(const Operation& op) {
   assert(op.kind() == OpKind::MaxPooling2);
   const PoolingPlan plan = make_pooling_plan(op);
@@ -63,6 +97,9 @@ PoolingProgram make_pooling_program(const Operation& op) {
       program.taps[a].push_back(tap == kPaddingIndex ? SS_PADDING_INDEX : static_cast<uint32_t>(tap));
     }
   }
+  program.d_inner = affine_inner_run(program.taps[2], program.windows[2]);
+  program.h_inner = affine_inner_run(program.taps[3], program.windows[3]);
+  program.w_inner = affine_inner_run(program.taps[4], program.windows[4]);
   return program;
 }
 

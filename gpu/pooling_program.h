@@ -30,9 +30,27 @@ struct PoolingProgram {
   std::array<uint64_t, kPoolingAxes> flat_strides{};  // packed strides of the logical input
   std::array<std::vector<uint32_t>, kPoolingAxes> taps;  // axes 2..4 only
 
+  // Outputs [lo, hi) along W whose taps all lie inside the input and equal
+  // base + o * step_o + k * step_k, verified entry by entry against the W
+  // table; empty when the table has no such run.
+  struct AffineRun {
+    uint64_t lo = 0;
+    uint64_t hi = 0;
+    uint32_t base = 0;  // mod 2^32
+    uint32_t step_o = 0;
+    uint32_t step_k = 0;
+  };
+  AffineRun w_inner;
+  AffineRun h_inner;  // the same along H
+  AffineRun d_inner;  // and along D
+
   // Input elements read by outputs [lo, hi) of `axis` (taps outside padding).
   std::optional<ElementRange> input_range(std::size_t axis, uint64_t lo, uint64_t hi) const;
 };
+
+// The first run of outputs whose taps are unpadded and affine (see
+// PoolingProgram::w_inner), read off `table` (window taps per output).
+PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, uint64_t window);
 
 // Precondition: op is max_pooling2.
 PoolingProgram make_pooling_program(const Operation& op);

@@ -208,10 +208,18 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
     header[SS_P_FLAT_LO + a] = lo32(program.flat_strides[a]);
     header[SS_P_FLAT_HI + a] = lo32(program.flat_strides[a] >> 32);
   }
+  pass.tables = {lo32(program.h_inner.lo), lo32(program.h_inner.hi), program.h_inner.step_k,
+                 lo32(program.d_inner.lo), lo32(program.d_inner.hi), program.d_inner.step_k};
+  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_RUN_WORDS == 6);
   for (std::size_t a = 2; a < kPoolingAxes; ++a) {
     header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
     pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());
   }
+  header[SS_P_W_INNER_LO] = lo32(program.w_inner.lo);
+  header[SS_P_W_INNER_HI] = lo32(program.w_inner.hi);
+  header[SS_P_W_BASE] = program.w_inner.base;
+  header[SS_P_W_STEP_O] = program.w_inner.step_o;
+  header[SS_P_W_STEP_K] = program.w_inner.step_k;
 
   WorkModel model;
   model.sizes.assign(program.out_sizes.begin(), program.out_sizes.end());

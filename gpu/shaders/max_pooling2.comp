@@ -8,6 +8,12 @@
 // from the raw bits, so 64-bit types need neither shaderInt64 nor
 // shaderFloat64, and denormals compare exactly (no float arithmetic at all).
 // The index is the winner's flat row-major position in the logical input.
+// Outputs whose taps the host found unpadded and affine along D, H and W
+// (SS_P_D_RUN, SS_P_H_RUN, SS_P_W_*) compute their taps; the others read
+// the tables. Each chunk runs
+// one loop per kind of output rather than a branch per output, because
+// llvmpipe runs both sides of a branch, while a loop no invocation enters
+// costs nothing.
 #extension GL_GOOGLE_include_directive : require
 #include "meta_layout.h"
 
@@ -88,89 +94,148 @@ uvec2 flat_term(uint axis, uint index) {
   return mul_64(index, box_word(SS_P_FLAT_LO + axis), box_word(SS_P_FLAT_HI + axis));
 }
 
+// The running winner of one window.
+struct Best {
+  bool found;
+  bool nan;
+  uvec2 key;
+  uvec2 bits;
+  uvec3 tap;  // input index along D, H, W
+};
+
+Best no_best() { return Best(false, false, uvec2(0u), uvec2(0u), uvec3(0u)); }
+
+void consider(inout Best best, uvec2 bits, uvec3 tap) {
+  bool nan = is_nan(bits);
+  uvec2 key = order_key(bits);
+  if (!best.found || (!best.nan && (nan || key_greater(key, best.key)))) best = Best(true, nan, key, bits, tap);
+}
+
+// The row's context, set once per invocation by main().
+uint o_axes[4];  // output index along N, C, D, H
+uint src_nc;
+uint dst_row;
+uint idx_row;
+uint taps_d;
+uint taps_h;
+uint id0;  // the row's first D tap
+uint ih0;  // the row's first H tap
+
+// The window of output column `col`, W taps from the table.
+Best pool_from_table(uint col) {
+  uint window_w = box_word(SS_P_WINDOWS + 4u);
+  uint taps_w = box_word(SS_P_TAPS_AT + 4u) + col * window_w;
+  uint stride_w = box_word(SS_P_IN_STRIDES + 4u);
+  Best best = no_best();
+  for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
+    uint id = table_word(taps_d + kd);
+    if (id == SS_PADDING_INDEX) continue;
+    for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
+      uint ih = table_word(taps_h + kh);
+      if (ih == SS_PADDING_INDEX) continue;
+      uint src_dh = src_nc + id * box_word(SS_P_IN_STRIDES + 2u) + ih * box_word(SS_P_IN_STRIDES + 3u);
+      for (uint kw = 0u; kw < window_w; ++kw) {
+        uint iw = table_word(taps_w + kw);
+        if (iw == SS_PADDING_INDEX) continue;
+        consider(best, load_element(src_dh + iw * stride_w), uvec3(id, ih, iw));
+      }
+    }
+  }
+  return best;
+}
+
+// The window of output column `col` of a row inside the D and H runs,
+// column inside the W run: taps computed, no padding test at all.
+Best pool_inner(uint col) {
+  uint window_w = box_word(SS_P_WINDOWS + 4u);
+  uint step_k = box_word(SS_P_W_STEP_K);
+  uint iw0 = box_word(SS_P_W_BASE) + col * box_word(SS_P_W_STEP_O);
+  uint stride_w = box_word(SS_P_IN_STRIDES + 4u);
+  uint src_step = step_k * stride_w;
+  uint stride_h = box_word(SS_P_IN_STRIDES + 3u);
+  uint step_kh = table_word(SS_P_H_RUN + 2u);
+  uint src_step_h = step_kh * stride_h;
+  uint step_kd = table_word(SS_P_D_RUN + 2u);
+  uint src_step_d = step_kd * box_word(SS_P_IN_STRIDES + 2u);
+  uint id = id0;
+  uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * stride_h + iw0 * stride_w;
+  Best best = no_best();
+  for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
+    uint ih = ih0;
+    uint src_h = src_d;
+    for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
+      uint src = src_h;
+      uint iw = iw0;
+      for (uint kw = 0u; kw < window_w; ++kw) {
+        consider(best, load_element(src), uvec3(id, ih, iw));
+        src += src_step;
+        iw += step_k;
+      }
+      src_h += src_step_h;
+      ih += step_kh;
+    }
+    src_d += src_step_d;
+    id += step_kd;
+  }
+  return best;
+}
+
+void write_output(uint col, Best best) {
+  store_element(dst_row + col * box_word(SS_P_OUT_STRIDES + 4u), best.bits);
+  if (INDEX_BYTES == 0u) return;
+  uvec2 flat_index = add_64(flat_term(0u, o_axes[0]), flat_term(1u, o_axes[1]));
+  flat_index = add_64(flat_index, flat_term(2u, best.tap.x));
+  flat_index = add_64(flat_index, flat_term(3u, best.tap.y));
+  flat_index = add_64(flat_index, flat_term(4u, best.tap.z));
+  uint e = idx_row + col * box_word(SS_P_IDX_STRIDES + 4u);
+  if (INDEX_BYTES == 8u) {
+    idx_words[2u * e] = flat_index.x;
+    idx_words[2u * e + 1u] = flat_index.y;
+  } else {
+    idx_words[e] = flat_index.x;
+  }
+}
+
+// Sets the row's context from `row` (the box's outer index).
+void set_row(uint row) {
+  // Outer coordinates N, C, D, H of the row, innermost first.
+  for (uint k = 1u; k <= 4u; ++k) {
+    uint axis = 4u - k;
+    uint rest = fast_div(row, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
+    o_axes[axis] = box_word(SS_R_LO + axis) + (row - rest * box_word(SS_R_EXT + axis));
+    row = rest;
+  }
+  src_nc = o_axes[0] * box_word(SS_P_IN_STRIDES + 0u) + o_axes[1] * box_word(SS_P_IN_STRIDES + 1u) -
+           box_word(SS_R_IN_BASE);
+  dst_row = 0u - box_word(SS_R_OUT_BASE);
+  idx_row = 0u - box_word(SS_R_IDX_BASE);
+  for (uint axis = 0u; axis < 4u; ++axis) {
+    dst_row += o_axes[axis] * box_word(SS_P_OUT_STRIDES + axis);
+    idx_row += o_axes[axis] * box_word(SS_P_IDX_STRIDES + axis);
+  }
+  taps_d = box_word(SS_P_TAPS_AT + 2u) + o_axes[2] * box_word(SS_P_WINDOWS + 2u);
+  taps_h = box_word(SS_P_TAPS_AT + 3u) + o_axes[3] * box_word(SS_P_WINDOWS + 3u);
+  id0 = table_word(taps_d);
+  ih0 = table_word(taps_h);
+}
+
 void main() {
   uint item = pc.item_base + gl_GlobalInvocationID.x;
   if (item >= box_word(SS_R_ITEMS)) return;
   uint row = fast_div(item, box_word(SS_R_CHUNKS_MAGIC), box_word(SS_R_CHUNKS_SHIFTS));
   uint chunk = item - row * box_word(SS_R_CHUNKS_PER_ROW);
+  set_row(row);
 
-  // Outer coordinates N, C, D, H of the row, innermost first.
-  uint o[4];
-  for (uint k = 1u; k <= 4u; ++k) {
-    uint axis = 4u - k;
-    uint rest = fast_div(row, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
-    o[axis] = box_word(SS_R_LO + axis) + (row - rest * box_word(SS_R_EXT + axis));
-    row = rest;
-  }
-  uint src_nc = o[0] * box_word(SS_P_IN_STRIDES + 0u) + o[1] * box_word(SS_P_IN_STRIDES + 1u) - box_word(SS_R_IN_BASE);
-  uint dst_row = 0u - box_word(SS_R_OUT_BASE);
-  uint idx_row = 0u - box_word(SS_R_IDX_BASE);
-  for (uint axis = 0u; axis < 4u; ++axis) {
-    dst_row += o[axis] * box_word(SS_P_OUT_STRIDES + axis);
-    idx_row += o[axis] * box_word(SS_P_IDX_STRIDES + axis);
-  }
-
-  uint window_d = box_word(SS_P_WINDOWS + 2u);
-  uint window_h = box_word(SS_P_WINDOWS + 3u);
-  uint window_w = box_word(SS_P_WINDOWS + 4u);
-  uint taps_d = box_word(SS_P_TAPS_AT + 2u) + o[2] * window_d;
-  uint taps_h = box_word(SS_P_TAPS_AT + 3u) + o[3] * window_h;
-  uint taps_w0 = box_word(SS_P_TAPS_AT + 4u);
-  uint stride_d = box_word(SS_P_IN_STRIDES + 2u);
-  uint stride_h = box_word(SS_P_IN_STRIDES + 3u);
-  uint stride_w = box_word(SS_P_IN_STRIDES + 4u);
-  uint dst_stride = box_word(SS_P_OUT_STRIDES + 4u);
-  uint idx_stride = box_word(SS_P_IDX_STRIDES + 4u);
-
-  uint chunk_size = box_word(SS_CHUNK);
   uint box_begin = box_word(SS_R_LO + 4u);
-  uint col = box_begin + chunk * chunk_size;
-  uint col_end = min(col + chunk_size, box_begin + box_word(SS_R_EXT + 4u));
-  for (; col < col_end; ++col) {
-    uint taps_w = taps_w0 + col * window_w;
-    bool found = false;
-    bool best_nan = false;
-    uvec2 best_key = uvec2(0u);
-    uvec2 best_bits = uvec2(0u);
-    uvec3 best_tap = uvec3(0u);  // input index along D, H, W
-    for (uint kd = 0u; kd < window_d; ++kd) {
-      uint id = table_word(taps_d + kd);
-      if (id == SS_PADDING_INDEX) continue;
-      for (uint kh = 0u; kh < window_h; ++kh) {
-        uint ih = table_word(taps_h + kh);
-        if (ih == SS_PADDING_INDEX) continue;
-        uint src_dh = src_nc + id * stride_d + ih * stride_h;
-        for (uint kw = 0u; kw < window_w; ++kw) {
-          uint iw = table_word(taps_w + kw);
-          if (iw == SS_PADDING_INDEX) continue;
-          uvec2 bits = load_element(src_dh + iw * stride_w);
-          bool nan = is_nan(bits);
-          uvec2 key = order_key(bits);
-          bool take = !found || (!best_nan && (nan || key_greater(key, best_key)));
-          if (take) {
-            found = true;
-            best_nan = nan;
-            best_key = key;
-            best_bits = bits;
-            best_tap = uvec3(id, ih, iw);
-          }
-        }
-      }
-    }
-    store_element(dst_row + col * dst_stride, best_bits);
-    if (INDEX_BYTES != 0u) {
-      uvec2 flat_index = add_64(flat_term(0u, o[0]), flat_term(1u, o[1]));
-      flat_index = add_64(flat_index, flat_term(2u, best_tap.x));
-      flat_index = add_64(flat_index, flat_term(3u, best_tap.y));
-      flat_index = add_64(flat_index, flat_term(4u, best_tap.z));
-      uint e = idx_row + col * idx_stride;
-      if (INDEX_BYTES == 8u) {
-        idx_words[2u * e] = flat_index.x;
-        idx_words[2u * e + 1u] = flat_index.y;
-      } else {
-        idx_words[e] = flat_index.x;
-      }
-    }
-  }
+  uint col = box_begin + chunk * box_word(SS_CHUNK);
+  uint col_end = min(col + box_word(SS_CHUNK), box_begin + box_word(SS_R_EXT + 4u));
+  // A row outside the D or H run reads every tap from the tables.
+  bool row_inner = o_axes[3] >= table_word(SS_P_H_RUN) && o_axes[3] < table_word(SS_P_H_RUN + 1u) &&
+                   o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);
+  uint inner_lo = clamp(box_word(SS_P_W_INNER_LO), col, col_end);
+  uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
+  for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
+  for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
+  for (; col < col_end; ++col) write_output(col, pool_from_table(col));
   flush_element_stores();
 }

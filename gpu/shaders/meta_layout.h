@@ -65,6 +65,20 @@
 #define SS_P_FLAT_HI 33u       // [5]   for flat indices (64-bit)
 #define SS_P_TAPS_AT 38u       // [5] first table word of the axis's taps (D, H, W):
                                //   taps[o * window + k] = input index or SS_PADDING_INDEX
+// W outputs [INNER_LO, INNER_HI) read no padding and their taps follow
+// BASE + o * STEP_O + k * STEP_K (mod 2^32; the host checked every entry
+// against the table), so the shader computes them instead of reading the table.
+#define SS_P_W_INNER_LO 43u
+#define SS_P_W_INNER_HI 44u
+#define SS_P_W_BASE 45u
+#define SS_P_W_STEP_O 46u
+#define SS_P_W_STEP_K 47u
+// The tables start with the H run and the D run: outputs [lo, hi) of the
+// axis read no padding and their taps step by step_k from the first (words
+// lo, hi, step_k); the taps follow.
+#define SS_P_H_RUN 0u
+#define SS_P_D_RUN 3u
+#define SS_P_RUN_WORDS 6u
 
 #define SS_HEADER_WORDS 48u
 
