@@ -96,6 +96,9 @@ struct TransposeKernel {
   // col_in_stride == channels and col_out_stride == 1, one band.
   uint32_t channels = 0;
   uint32_t stream = 0;  // nonzero: whole output lines are written with non-temporal stores
+  // Nonzero: tall blocks (kernels_transpose.inc, 256 rows x one output line of
+  // columns) instead of square ones; 4- and 8-byte elements only.
+  uint32_t tall = 0;
 };
 
 // --- max_pooling2 -----------------------------------------------------------

@@ -137,6 +137,30 @@ TEST(CpuFastTranspose, NhwcToNchwAndBackMatchReference) {
   }
 }
 
+TEST(CpuFastTranspose, FarApartInputRowsTakeTallBlocksAndMatchReference) {
+  // NHWC read from NCHW with H*W = 1024 (input rows 4 or 8 KiB apart, a power
+  // of two) and few channels (output rows close): tall blocks. 19 channels
+  // leave columns beside the blocks; the second batch's plane starts off
+  // the blocks' alignment in the output. H*W = 1000 (not a power-of-two
+  // pitch) and the 4- and 1-byte elements' other shapes keep square blocks.
+  for (DataType type : {DataType::Float32, DataType::Int64}) {
+    const Operation tall = make_op(layout_change(type, {2, 32, 32, 19}, {19 * 1024, 32, 1, 1024}));
+    EXPECT_TRUE(takes(tall, "transpose: 1024 x 19 tiles, 2 planes in bands of 256 rows (tall blocks)"))
+        << summary(tall);
+    expect_matches_reference(tall, std::string(to_string(type)) + " tall");
+    const Operation square = make_op(layout_change(type, {2, 25, 40, 19}, {19 * 1000, 40, 1, 1000}));
+    EXPECT_TRUE(takes(square, "transpose: 1000 x 19 tiles, 2 planes")) << summary(square);
+    EXPECT_EQ(summary(square).find("tall"), std::string::npos) << summary(square);
+    expect_matches_reference(square, std::string(to_string(type)) + " square");
+  }
+  for (DataType type : {DataType::UInt8, DataType::Float16}) {
+    const Operation op = make_op(layout_change(type, {1, 64, 64, 19}, {19 * 4096, 64, 1, 4096}));
+    EXPECT_TRUE(takes(op, "transpose: 4096 x 19 tiles, 1 plane")) << summary(op);
+    EXPECT_EQ(summary(op).find("tall"), std::string::npos) << summary(op);
+    expect_matches_reference(op, std::string(to_string(type)) + " no tall blocks");
+  }
+}
+
 TEST(CpuFastTranspose, FewInterleavedChannelsDeinterleaveIntoPlanes) {
   // Interleaved RGB (and 2 and 4 channels) to planar, odd pixel counts.
   for (DataType type : kEveryElementSize) {
