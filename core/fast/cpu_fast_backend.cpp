@@ -51,7 +51,9 @@ std::string transpose_summary(const fast::TransposeProgram& program) {
   std::string s = k.channels != 0 ? "deinterleave: " + num(k.channels) + " channels of " + num(k.cols)
                                   : "transpose: " + num(k.rows) + " x " + num(k.cols) + " tiles";
   s += ", " + num(planes) + (planes == 1 ? " plane" : " planes");
-  if (k.channels == 0) s += " in bands of " + num(k.band_rows) + " rows" + (k.tall != 0 ? " (tall blocks)" : "");
+  if (k.channels == 0) s += " in bands of " + num(k.band_rows) + " rows";
+  if (k.block == fast::TransposeBlock::Tall) s += " (tall blocks)";
+  if (k.block == fast::TransposeBlock::Wide) s += " (wide blocks)";
   if (k.pieces > 1) s += " in " + num(k.pieces) + " pieces";
   return s;
 }

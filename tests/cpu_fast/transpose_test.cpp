@@ -161,6 +161,28 @@ TEST(CpuFastTranspose, FarApartInputRowsTakeTallBlocksAndMatchReference) {
   }
 }
 
+TEST(CpuFastTranspose, FarApartOutputRowsTakeWideBlocksAndMatchReference) {
+  // NCHW read from NHWC with H*W = 2048 (output rows 8 or 16 KiB apart, a
+  // power of two of pages) and 19 channels (input rows close): wide blocks,
+  // with rows below them. Then 300 columns written into rows 2048 elements
+  // apart: columns beside the blocks too.
+  for (DataType type : {DataType::Float32, DataType::Int64}) {
+    const Operation wide = make_op(layout_change(type, {2, 19, 32, 64}, {19 * 2048, 1, 64 * 19, 19}));
+    EXPECT_TRUE(takes(wide, "transpose: 19 x 2048 tiles, 2 planes in bands of")) << summary(wide);
+    EXPECT_NE(summary(wide).find("(wide blocks)"), std::string::npos) << summary(wide);
+    expect_matches_reference(wide, std::string(to_string(type)) + " wide");
+    const Operation ragged = make_op(layout_change(type, {2, 19, 300}, {19 * 300, 1, 19}, {19 * 2048, 2048, 1}));
+    EXPECT_TRUE(takes(ragged, "transpose: 19 x 300 tiles, 2 planes in bands of")) << summary(ragged);
+    EXPECT_NE(summary(ragged).find("(wide blocks)"), std::string::npos) << summary(ragged);
+    expect_matches_reference(ragged, std::string(to_string(type)) + " wide, ragged columns");
+    // Output rows 2000 elements apart: square blocks.
+    const Operation square = make_op(layout_change(type, {2, 19, 40, 50}, {19 * 2000, 1, 50 * 19, 19}));
+    EXPECT_TRUE(takes(square, "transpose: 19 x 2000 tiles, 2 planes")) << summary(square);
+    EXPECT_EQ(summary(square).find("blocks"), std::string::npos) << summary(square);
+    expect_matches_reference(square, std::string(to_string(type)) + " square");
+  }
+}
+
 TEST(CpuFastTranspose, FewInterleavedChannelsDeinterleaveIntoPlanes) {
   // Interleaved RGB (and 2 and 4 channels) to planar, odd pixel counts.
   for (DataType type : kEveryElementSize) {
