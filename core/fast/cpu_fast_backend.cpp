@@ -52,6 +52,8 @@ std::string transpose_summary(const fast::TransposeProgram& program) {
                                   : "transpose: " + num(k.rows) + " x " + num(k.cols) + " tiles";
   s += ", " + num(planes) + (planes == 1 ? " plane" : " planes");
   if (k.channels == 0) s += " in bands of " + num(k.band_rows) + " rows";
+  if (k.block == fast::TransposeBlock::Tall) s += " (tall blocks)";
+  if (k.block == fast::TransposeBlock::Wide) s += " (wide blocks)";
   if (k.pieces > 1) s += " in " + num(k.pieces) + " pieces";
   return s;
 }

@@ -77,6 +77,11 @@ struct GatherKernel {
 // Work item i is piece i % pieces of the columns, of band (i / pieces) % bands
 // of the rows, of plane i / (pieces * bands).
 
+// The transpose kernels' block shapes (kernels_transpose.inc): square, or for
+// 4- and 8-byte elements tall (256 rows x one 64-byte output line of columns)
+// or wide (one 64-byte input line of rows x 256 columns).
+enum class TransposeBlock : uint8_t { Square, Tall, Wide };
+
 struct TransposeKernel {
   uint32_t element_size = 0;  // 1, 2, 4 or 8
   int64_t source_base = 0;
@@ -96,6 +101,7 @@ struct TransposeKernel {
   // col_in_stride == channels and col_out_stride == 1, one band.
   uint32_t channels = 0;
   uint32_t stream = 0;  // nonzero: whole output lines are written with non-temporal stores
+  TransposeBlock block = TransposeBlock::Square;
 };
 
 // --- max_pooling2 -----------------------------------------------------------

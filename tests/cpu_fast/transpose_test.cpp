@@ -137,6 +137,52 @@ TEST(CpuFastTranspose, NhwcToNchwAndBackMatchReference) {
   }
 }
 
+TEST(CpuFastTranspose, FarApartInputRowsTakeTallBlocksAndMatchReference) {
+  // NHWC read from NCHW with H*W = 1024 (input rows 4 or 8 KiB apart, a power
+  // of two) and few channels (output rows close): tall blocks. 19 channels
+  // leave columns beside the blocks; the second batch's plane starts off
+  // the blocks' alignment in the output. H*W = 1000 (not a power-of-two
+  // pitch) and the 4- and 1-byte elements' other shapes keep square blocks.
+  for (DataType type : {DataType::Float32, DataType::Int64}) {
+    const Operation tall = make_op(layout_change(type, {2, 32, 32, 19}, {19 * 1024, 32, 1, 1024}));
+    EXPECT_TRUE(takes(tall, "transpose: 1024 x 19 tiles, 2 planes in bands of 256 rows (tall blocks)"))
+        << summary(tall);
+    expect_matches_reference(tall, std::string(to_string(type)) + " tall");
+    const Operation square = make_op(layout_change(type, {2, 25, 40, 19}, {19 * 1000, 40, 1, 1000}));
+    EXPECT_TRUE(takes(square, "transpose: 1000 x 19 tiles, 2 planes")) << summary(square);
+    EXPECT_EQ(summary(square).find("tall"), std::string::npos) << summary(square);
+    expect_matches_reference(square, std::string(to_string(type)) + " square");
+  }
+  for (DataType type : {DataType::UInt8, DataType::Float16}) {
+    const Operation op = make_op(layout_change(type, {1, 64, 64, 19}, {19 * 4096, 64, 1, 4096}));
+    EXPECT_TRUE(takes(op, "transpose: 4096 x 19 tiles, 1 plane")) << summary(op);
+    EXPECT_EQ(summary(op).find("tall"), std::string::npos) << summary(op);
+    expect_matches_reference(op, std::string(to_string(type)) + " no tall blocks");
+  }
+}
+
+TEST(CpuFastTranspose, FarApartOutputRowsTakeWideBlocksAndMatchReference) {
+  // NCHW read from NHWC with H*W = 2048 (output rows 8 or 16 KiB apart, a
+  // power of two of pages) and 19 channels (input rows close): wide blocks,
+  // with rows below them. Then 300 columns written into rows 2048 elements
+  // apart: columns beside the blocks too.
+  for (DataType type : {DataType::Float32, DataType::Int64}) {
+    const Operation wide = make_op(layout_change(type, {2, 19, 32, 64}, {19 * 2048, 1, 64 * 19, 19}));
+    EXPECT_TRUE(takes(wide, "transpose: 19 x 2048 tiles, 2 planes in bands of")) << summary(wide);
+    EXPECT_NE(summary(wide).find("(wide blocks)"), std::string::npos) << summary(wide);
+    expect_matches_reference(wide, std::string(to_string(type)) + " wide");
+    const Operation ragged = make_op(layout_change(type, {2, 19, 300}, {19 * 300, 1, 19}, {19 * 2048, 2048, 1}));
+    EXPECT_TRUE(takes(ragged, "transpose: 19 x 300 tiles, 2 planes in bands of")) << summary(ragged);
+    EXPECT_NE(summary(ragged).find("(wide blocks)"), std::string::npos) << summary(ragged);
+    expect_matches_reference(ragged, std::string(to_string(type)) + " wide, ragged columns");
+    // Output rows 2000 elements apart: square blocks.
+    const Operation square = make_op(layout_change(type, {2, 19, 40, 50}, {19 * 2000, 1, 50 * 19, 19}));
+    EXPECT_TRUE(takes(square, "transpose: 19 x 2000 tiles, 2 planes")) << summary(square);
+    EXPECT_EQ(summary(square).find("blocks"), std::string::npos) << summary(square);
+    expect_matches_reference(square, std::string(to_string(type)) + " square");
+  }
+}
+
 TEST(CpuFastTranspose, FewInterleavedChannelsDeinterleaveIntoPlanes) {
   // Interleaved RGB (and 2 and 4 channels) to planar, odd pixel counts.
   for (DataType type : kEveryElementSize) {
