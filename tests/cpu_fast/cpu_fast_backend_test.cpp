@@ -21,6 +21,7 @@
 
 #include "core/cpu_backend.h"
 #include "core/operation.h"
+#include "fast_variants.h"
 #include "random_ops.h"
 
 namespace stridescope {
@@ -31,10 +32,7 @@ using testing::Rng;
 constexpr std::byte kOutputFill{0xA5};
 constexpr std::byte kIndicesFill{0x5A};
 
-struct Variant {
-  std::string name;
-  std::unique_ptr<CpuFastBackend> backend;
-};
+using Variant = testing::FastVariant;
 
 CpuFastOptions with_threads(unsigned threads) {
   CpuFastOptions options;
@@ -42,22 +40,7 @@ CpuFastOptions with_threads(unsigned threads) {
   return options;
 }
 
-std::vector<Variant> make_variants() {
-  std::vector<Variant> variants;
-  variants.push_back({"default", std::make_unique<CpuFastBackend>()});
-  variants.push_back({"one thread", std::make_unique<CpuFastBackend>(with_threads(1))});
-  for (fast::SimdLevel level : {fast::SimdLevel::Baseline, fast::SimdLevel::Avx2, fast::SimdLevel::Avx512}) {
-    if (!fast::simd_level_supported(level)) continue;
-    CpuFastOptions forced;
-    forced.threads = 3;
-    forced.simd = level;
-    forced.parallel_min_bytes = 0;       // threads even for tiny work
-    forced.stream_min_output_bytes = 1;  // non-temporal stores wherever a run allows
-    variants.push_back({std::string(fast::to_string(level)) + " forced threads+streaming",
-                        std::make_unique<CpuFastBackend>(forced)});
-  }
-  return variants;
-}
+std::vector<Variant> make_variants() { return testing::fast_variants(); }
 
 struct Buffers {
   std::vector<std::byte> output;

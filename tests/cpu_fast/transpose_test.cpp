@@ -14,6 +14,7 @@
 
 #include "core/fast/cpu_fast_backend.h"
 #include "core/operation.h"
+#include "fast_variants.h"
 #include "reference/reference_ops.h"
 
 namespace stridescope {
@@ -21,29 +22,9 @@ namespace {
 
 using U64s = std::vector<uint64_t>;
 
-struct Variant {
-  std::string name;
-  std::unique_ptr<CpuFastBackend> backend;
-};
+using Variant = testing::FastVariant;
 
-std::vector<Variant> make_variants() {
-  std::vector<Variant> variants;
-  variants.push_back({"default", std::make_unique<CpuFastBackend>()});
-  CpuFastOptions one;
-  one.threads = 1;
-  variants.push_back({"one thread", std::make_unique<CpuFastBackend>(one)});
-  for (fast::SimdLevel level : {fast::SimdLevel::Baseline, fast::SimdLevel::Avx2, fast::SimdLevel::Avx512}) {
-    if (!fast::simd_level_supported(level)) continue;
-    CpuFastOptions forced;
-    forced.threads = 3;
-    forced.simd = level;
-    forced.parallel_min_bytes = 0;       // threads even for tiny work
-    forced.stream_min_output_bytes = 1;  // non-temporal stores wherever the kernel allows
-    variants.push_back({std::string(fast::to_string(level)) + " forced threads+streaming",
-                        std::make_unique<CpuFastBackend>(forced)});
-  }
-  return variants;
-}
+std::vector<Variant> make_variants() { return testing::fast_variants(); }
 
 std::vector<Variant>& variants() {
   static std::vector<Variant> all = make_variants();

@@ -1,0 +1,39 @@
+// The fast CPU backend in every configuration a test compares: as shipped,
+// on one thread, and for each instruction set this CPU runs with threads and
+// non-temporal stores forced even for tiny work (so that every split and
+// store path runs on small, hand-checkable cases).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/fast/cpu_fast_backend.h"
+
+namespace stridescope::testing {
+
+struct FastVariant {
+  std::string name;
+  std::unique_ptr<CpuFastBackend> backend;
+};
+
+inline std::vector<FastVariant> fast_variants() {
+  std::vector<FastVariant> variants;
+  variants.push_back({"default", std::make_unique<CpuFastBackend>()});
+  CpuFastOptions one;
+  one.threads = 1;
+  variants.push_back({"one thread", std::make_unique<CpuFastBackend>(one)});
+  for (fast::SimdLevel level : {fast::SimdLevel::Baseline, fast::SimdLevel::Avx2, fast::SimdLevel::Avx512}) {
+    if (!fast::simd_level_supported(level)) continue;
+    CpuFastOptions forced;
+    forced.threads = 3;
+    forced.simd = level;
+    forced.parallel_min_bytes = 0;       // threads even for tiny work
+    forced.stream_min_output_bytes = 1;  // non-temporal stores wherever the kernels allow
+    variants.push_back({std::string(fast::to_string(level)) + " forced threads+streaming",
+                        std::make_unique<CpuFastBackend>(forced)});
+  }
+  return variants;
+}
+
+}  // namespace stridescope::testing
