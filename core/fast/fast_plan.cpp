@@ -96,22 +96,25 @@ std::vector<GatherAxis> order_gather_axes(GatherLowering& lowering, GatherKernel
   return axes;
 }
 
+Pieces cut_into_pieces(uint64_t length, uint64_t items, uint64_t min_items, uint64_t max_pieces, uint64_t align) {
+  if (items >= min_items || max_pieces < 2) return {length, 1};
+  const uint64_t wanted = (min_items + items - 1) / items;
+  const uint64_t pieces = std::min(wanted, max_pieces);
+  uint64_t piece = (length + pieces - 1) / pieces;
+  piece = (piece + align - 1) / align * align;
+  return {piece, (length + piece - 1) / piece};
+}
+
 namespace {
 
 // Few long rows: cut them so threads can share them.
 void cut_rows_into_pieces(uint64_t rows, const GatherOptions& options, GatherKernel& k) {
-  k.row_pieces = 1;
-  k.piece_length = k.row_length;
   const uint64_t row_bytes = k.row_length * k.element_size;
-  if (rows < options.min_items && row_bytes >= 2 * kMinPieceBytes) {
-    const uint64_t wanted = (options.min_items + rows - 1) / rows;
-    const uint64_t pieces = std::min(wanted, row_bytes / kMinPieceBytes);
-    const uint64_t align = 64 / k.element_size;  // pieces start on cache lines of a packed row
-    uint64_t length = (k.row_length + pieces - 1) / pieces;
-    length = (length + align - 1) / align * align;
-    k.piece_length = length;
-    k.row_pieces = (k.row_length + length - 1) / length;
-  }
+  const uint64_t max_pieces = row_bytes >= 2 * kMinPieceBytes ? row_bytes / kMinPieceBytes : 1;
+  // Pieces start on cache lines of a packed row.
+  const Pieces pieces = cut_into_pieces(k.row_length, rows, options.min_items, max_pieces, 64 / k.element_size);
+  k.piece_length = pieces.length;
+  k.row_pieces = pieces.count;
 }
 
 }  // namespace

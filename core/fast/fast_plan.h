@@ -39,6 +39,16 @@ struct GatherOptions {
 
 void make_gather_rows(const Operation& op, const GatherOptions& options, GatherRows& program);
 
+// How `length` elements are cut so threads can share them: when `items`
+// work units are fewer than `min_items`, into up to `max_pieces` pieces of a
+// multiple of `align` elements (whole cache lines or kernel blocks); else one
+// piece. Used for the gather's long rows and the transpose's wide blocks.
+struct Pieces {
+  uint64_t length = 0;  // elements per piece (the last may be shorter)
+  uint64_t count = 1;
+};
+Pieces cut_into_pieces(uint64_t length, uint64_t items, uint64_t min_items, uint64_t max_pieces, uint64_t align);
+
 // The lowering's axes in the order the gather kernels walk them (output
 // order, outermost first, merged again where that brings affine neighbours
 // together), with size-1 axes dropped and affine axes' first offsets moved

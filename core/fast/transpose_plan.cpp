@@ -65,19 +65,12 @@ void share_out(const GatherOptions& options, uint64_t planes, TransposeKernel& k
     k.band_rows = std::min(k.rows, kBandBytes / z);
   }
   k.bands = (k.rows + k.band_rows - 1) / k.band_rows;
-  k.piece_cols = k.cols;
-  k.pieces = 1;
-  const uint64_t items = planes * k.bands;
-  if (items < options.min_items && k.cols >= 2 * kMinPieceCols) {
-    const uint64_t wanted = (options.min_items + items - 1) / items;
-    const uint64_t pieces = std::min(wanted, k.cols / kMinPieceCols);
-    // Whole kernel blocks, and cache lines of packed output rows.
-    const uint64_t align = k.block == TransposeBlock::Wide ? kLongRun : kBandBytes / z;
-    uint64_t length = (k.cols + pieces - 1) / pieces;
-    length = (length + align - 1) / align * align;
-    k.piece_cols = length;
-    k.pieces = (k.cols + length - 1) / length;
-  }
+  const uint64_t max_pieces = k.cols >= 2 * kMinPieceCols ? k.cols / kMinPieceCols : 1;
+  // Whole kernel blocks, and cache lines of packed output rows.
+  const uint64_t align = k.block == TransposeBlock::Wide ? kLongRun : kBandBytes / z;
+  const Pieces pieces = cut_into_pieces(k.cols, planes * k.bands, options.min_items, max_pieces, align);
+  k.piece_cols = pieces.length;
+  k.pieces = pieces.count;
 }
 
 }  // namespace
