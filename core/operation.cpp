@@ -15,7 +15,6 @@ constexpr uint64_t kMaxPoolingAxisTable = uint64_t{1} << 26;  // output size * w
 constexpr uint64_t kMaxPoolingTaps = uint64_t{1} << 33;       // output elements * window elements
 
 std::string at(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
-std::string num(uint64_t value) { return std::to_string(value); }
 
 const char* dimensions_word(ParamExtent extent) {
   return extent == ParamExtent::PerSpatialDimension ? "spatial dimensions" : "dimensions";
@@ -25,8 +24,8 @@ const char* dimensions_word(ParamExtent extent) {
 Status check_entries(std::size_t entries, const ParamField& field, std::size_t rank) {
   const std::size_t expected = param_entries(field.extent, rank);
   if (entries == expected) return {};
-  return invalid(param_path(field), "has " + num(entries) + " entries but the input has " + num(expected) + " " +
-                                        dimensions_word(field.extent));
+  return invalid(param_path(field), "has " + std::to_string(entries) + " entries but the input has " +
+                                        std::to_string(expected) + " " + dimensions_word(field.extent));
 }
 
 // An unsigned parameter array: right length, every entry a DirectML UINT.
@@ -58,13 +57,13 @@ Expected<TensorDesc> make_tensor(DataType type, const std::vector<uint64_t>& siz
                                  const std::optional<std::vector<uint64_t>>& strides,
                                  const std::string& path, const Limits& limits) {
   if (sizes.empty() || sizes.size() > kMaxRank) {
-    return invalid(path + ".sizes", "has " + num(sizes.size()) + " dimensions; a tensor needs 1 to 8");
+    return invalid(path + ".sizes", "has " + std::to_string(sizes.size()) + " dimensions; a tensor needs 1 to 8");
   }
   std::optional<Strides> stride_dims;
   if (strides) {
     if (strides->size() != sizes.size()) {
-      return invalid(path + ".strides", "has " + num(strides->size()) + " entries but sizes has " +
-                                            num(sizes.size()));
+      return invalid(path + ".strides", "has " + std::to_string(strides->size()) + " entries but sizes has " +
+                                            std::to_string(sizes.size()));
     }
     stride_dims = Strides(std::span<const uint64_t>(*strides));
   }
@@ -90,16 +89,16 @@ Expected<SliceParams> validate(const SliceRequest& r, const TensorDesc& input) {
     if (p.strides[i] == 0) return invalid(param_path(&SliceRequest::strides, i), "stride must be at least 1");
     if (p.sizes[i] == 0) return invalid(param_path(&SliceRequest::sizes, i), "size must be at least 1");
     if (p.offsets[i] >= n) {
-      return invalid(param_path(&SliceRequest::offsets, i),
-                     "offset " + num(p.offsets[i]) + " is outside input size " + num(n) + " (at most " + num(n - 1) +
-                         " here)");
+      return invalid(param_path(&SliceRequest::offsets, i), "offset " + std::to_string(p.offsets[i]) +
+                                                                " is outside input size " + std::to_string(n) +
+                                                                " (at most " + std::to_string(n - 1) + " here)");
     }
     const uint64_t last = p.offsets[i] + (p.sizes[i] - 1) * p.strides[i];  // < 2^64: 32-bit factors
     if (last >= n) {
-      return invalid(param_path(&SliceRequest::sizes, i), "slice reads input index " + num(last) + ", past input size " +
-                                                num(n) + " (offset + (size - 1) * stride must be < size; size at most " +
-                                                num((n - 1 - p.offsets[i]) / p.strides[i] + 1) +
-                                                " with this offset and stride)");
+      return invalid(param_path(&SliceRequest::sizes, i),
+                     "slice reads input index " + std::to_string(last) + ", past input size " + std::to_string(n) +
+                         " (offset + (size - 1) * stride must be < size; size at most " +
+                         std::to_string((n - 1 - p.offsets[i]) / p.strides[i] + 1) + " with this offset and stride)");
     }
   }
   return p;
@@ -126,14 +125,15 @@ Expected<Slice1Params> validate(const Slice1Request& r, const TensorDesc& input)
     }
     if (p.window_offsets[i] >= n) {
       return invalid(param_path(&Slice1Request::input_window_offsets, i),
-                     "offset " + num(p.window_offsets[i]) + " is outside input size " + num(n) + " (at most " +
-                         num(n - 1) + " here)");
+                     "offset " + std::to_string(p.window_offsets[i]) + " is outside input size " + std::to_string(n) +
+                         " (at most " + std::to_string(n - 1) + " here)");
     }
     if (p.window_offsets[i] + p.window_sizes[i] > n) {
       return invalid(param_path(&Slice1Request::input_window_sizes, i),
-                     "window [" + num(p.window_offsets[i]) + ", " + num(p.window_offsets[i] + p.window_sizes[i]) +
-                         ") exceeds input size " + num(n) + " (offset + size must be <= size; window size at most " +
-                         num(n - p.window_offsets[i]) + " with this offset)");
+                     "window [" + std::to_string(p.window_offsets[i]) + ", " +
+                         std::to_string(p.window_offsets[i] + p.window_sizes[i]) + ") exceeds input size " +
+                         std::to_string(n) + " (offset + size must be <= size; window size at most " +
+                         std::to_string(n - p.window_offsets[i]) + " with this offset)");
     }
   }
   return p;
@@ -156,7 +156,7 @@ Expected<PaddingParams> validate(const PaddingRequest& r, const TensorDesc& inpu
 Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDesc& input) {
   if (input.rank() != 4 && input.rank() != 5) {
     return invalid("input.sizes", "max_pooling2 needs a 4-D {N,C,H,W} or 5-D {N,C,D,H,W} input, not " +
-                                      num(input.rank()) + "-D");
+                                      std::to_string(input.rank()) + "-D");
   }
   const std::size_t rank = input.rank();
   const std::size_t spatial = rank - 2;
@@ -178,9 +178,10 @@ Expected<MaxPooling2Params> validate(const MaxPooling2Request& r, const TensorDe
     const uint64_t padded = input.sizes()[i + 2] + p.start_padding[i] + p.end_padding[i];
     if (span > padded) {
       return invalid(param_path(&MaxPooling2Request::window_size, i),
-                     "dilated window spans " + num(span) + " elements, more than the padded input size " +
-                         num(padded) + " (window size at most " + num((padded - 1) / p.dilations[i] + 1) +
-                         " with dilation " + num(p.dilations[i]) + ")");
+                     "dilated window spans " + std::to_string(span) + " elements, more than the padded input size " +
+                         std::to_string(padded) + " (window size at most " +
+                         std::to_string((padded - 1) / p.dilations[i] + 1) + " with dilation " +
+                         std::to_string(p.dilations[i]) + ")");
     }
   }
   return p;
@@ -219,7 +220,8 @@ Expected<Sizes> determined_output_sizes(const OpParams& params, const TensorDesc
     for (std::size_t i = 0; i < in.size(); ++i) {
       const uint64_t size = in[i] + p->start_padding[i] + p->end_padding[i];
       if (size > kMaxUint32) {
-        return invalid(param_path(&PaddingRequest::end_padding, i), "padded size " + num(size) + " does not fit in 32 bits");
+        return invalid(param_path(&PaddingRequest::end_padding, i),
+                       "padded size " + std::to_string(size) + " does not fit in 32 bits");
       }
       out.push_back(size);
     }
@@ -237,8 +239,8 @@ Expected<Sizes> determined_output_sizes(const OpParams& params, const TensorDesc
 
 Status check_output_sizes(const OpParams& params, const Sizes& determined, const std::vector<uint64_t>& given) {
   if (given.size() != determined.size()) {
-    return invalid("output.sizes", "has " + num(given.size()) + " dimensions but the input has " +
-                                       num(determined.size()));
+    return invalid("output.sizes", "has " + std::to_string(given.size()) + " dimensions but the input has " +
+                                       std::to_string(determined.size()));
   }
   const bool user_chosen = std::holds_alternative<Slice1Params>(params);
   for (std::size_t i = 0; i < given.size(); ++i) {
@@ -247,15 +249,15 @@ Status check_output_sizes(const OpParams& params, const Sizes& determined, const
       if (given[i] > determined[i]) {
         const auto& p = std::get<Slice1Params>(params);
         return invalid(at("output.sizes", i),
-                       num(given[i]) + " exceeds the " + num(determined[i]) +
+                       std::to_string(given[i]) + " exceeds the " + std::to_string(determined[i]) +
                            " elements the window can supply (1 + (" +
                            std::string(param_field(&Slice1Request::input_window_sizes).json_name) +
-                           " - 1) / |stride| = 1 + (" +
-                           num(p.window_sizes[i]) + " - 1) / " +
-                           num(static_cast<uint64_t>(std::abs(p.window_strides[i]))) + ")");
+                           " - 1) / |stride| = 1 + (" + std::to_string(p.window_sizes[i]) + " - 1) / " +
+                           std::to_string(static_cast<uint64_t>(std::abs(p.window_strides[i]))) + ")");
       }
     } else if (given[i] != determined[i]) {
-      return invalid(at("output.sizes", i), "is " + num(given[i]) + " but the op produces " + num(determined[i]));
+      return invalid(at("output.sizes", i),
+                     "is " + std::to_string(given[i]) + " but the op produces " + std::to_string(determined[i]));
     }
   }
   return {};
@@ -289,8 +291,9 @@ Status check_windows_touch_input(const MaxPooling2Params& p, const TensorDesc& i
       return k < window && first + k * dilation < n;
     };
     auto refuse = [&](int64_t o, std::optional<std::vector<uint64_t>> MaxPooling2Request::*padding) {
-      return invalid(param_path(padding, i), "the window of output index " + std::to_string(o) + " along spatial dimension " +
-                                       num(i) + " lies wholly in padding");
+      return invalid(param_path(padding, i), "the window of output index " + std::to_string(o) +
+                                                 " along spatial dimension " + std::to_string(i) +
+                                                 " lies wholly in padding");
     };
     const int64_t count = static_cast<int64_t>(out[i + 2]);
     // Only windows starting before the input can miss it at the front, and
@@ -309,8 +312,9 @@ Status check_pooling_work(const MaxPooling2Params& p, const Sizes& out) {
   for (std::size_t i = 0; i < p.spatial_rank(); ++i) {
     auto table = checked_mul(out[i + 2], p.window_size[i]);
     if (!table || *table > kMaxPoolingAxisTable) {
-      return invalid(param_path(&MaxPooling2Request::window_size, i), "window " + num(p.window_size[i]) + " over " + num(out[i + 2]) +
-                                                     " outputs is more work than StrideScope allows");
+      return invalid(param_path(&MaxPooling2Request::window_size, i),
+                     "window " + std::to_string(p.window_size[i]) + " over " + std::to_string(out[i + 2]) +
+                         " outputs is more work than StrideScope allows");
     }
     auto total = checked_mul(taps, p.window_size[i]);
     if (!total || *total > kMaxPoolingTaps) {
@@ -336,10 +340,10 @@ Status check_index_tables(const OpParams& params, const Sizes& out, const Limits
   }
   const uint64_t bytes = indices * per_index;
   if (bytes <= limits.max_bytes) return {};
-  return invalid(at("output.sizes", longest),
-                 num(out[longest]) + " indices along one axis need " + num(bytes) +
-                     " bytes of index tables, over the limit of " + num(limits.max_bytes) +
-                     " bytes (--max-bytes); more dimensions, each shorter, need far less");
+  return invalid(at("output.sizes", longest), std::to_string(out[longest]) + " indices along one axis need " +
+                                                  std::to_string(bytes) + " bytes of index tables, over the limit of " +
+                                                  std::to_string(limits.max_bytes) +
+                                                  " bytes (--max-bytes); more dimensions, each shorter, need far less");
 }
 
 Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const OpParams& params,
@@ -354,8 +358,8 @@ Expected<std::optional<TensorDesc>> make_indices(const OpRequest& request, const
     return invalid("outputIndices.dataType", "must be UINT32 or UINT64, not " + std::string(to_string(type)));
   }
   if (type == DataType::UInt32 && input.element_count() > kMaxUint32 + uint64_t{1}) {
-    return invalid("outputIndices.dataType", "UINT32 cannot index an input of " + num(input.element_count()) +
-                                                 " elements; use UINT64");
+    return invalid("outputIndices.dataType", "UINT32 cannot index an input of " +
+                                                 std::to_string(input.element_count()) + " elements; use UINT64");
   }
   const std::vector<uint64_t> sizes(out.begin(), out.end());
   if (r.sizes) {

@@ -12,10 +12,6 @@ namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 
-Error unavailable(std::string message) {
-  return Error{ErrorCode::BackendUnavailable, "", std::move(message)};
-}
-
 std::string type_name(VkPhysicalDeviceType type) {
   switch (type) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
@@ -97,7 +93,7 @@ Expected<Instance> create_instance(std::shared_ptr<const VulkanLibrary> library,
   info.pApplicationInfo = &app;
   if (log != nullptr) {
     if (!has_layer(*library, kValidationLayer)) {
-      return unavailable(std::string("validation was requested but ") + kValidationLayer +
+      return backend_unavailable(std::string("validation was requested but ") + kValidationLayer +
                          " is not installed (Debian: vulkan-validationlayers)");
     }
     layers.push_back(kValidationLayer);
@@ -209,7 +205,7 @@ void ValidationLog::clear() {
 
 Expected<std::size_t> choose_device(std::span<const VulkanDeviceInfo> devices,
                                     const std::optional<std::string>& request) {
-  if (devices.empty()) return unavailable("no Vulkan device found: " + describe(devices));
+  if (devices.empty()) return backend_unavailable("no Vulkan device found: " + describe(devices));
   if (request && !request->empty()) {
     const bool is_index = std::all_of(request->begin(), request->end(),
                                       [](unsigned char c) { return std::isdigit(c) != 0; });
@@ -240,7 +236,7 @@ Expected<std::size_t> choose_device(std::span<const VulkanDeviceInfo> devices,
     if (!devices[i].has_compute) continue;
     if (!best || preference(devices[i].type) < preference(devices[*best].type)) best = i;
   }
-  if (!best) return unavailable("no Vulkan device with a compute queue; " + describe(devices));
+  if (!best) return backend_unavailable("no Vulkan device with a compute queue; " + describe(devices));
   return *best;
 }
 
@@ -262,7 +258,7 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
 
   if (options.enable_validation) {
     if (ivk.vkCreateDebugUtilsMessengerEXT == nullptr || ivk.vkDestroyDebugUtilsMessengerEXT == nullptr) {
-      return unavailable("validation was requested but VK_EXT_debug_utils is missing");
+      return backend_unavailable("validation was requested but VK_EXT_debug_utils is missing");
     }
     VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(context->log_);
     VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;

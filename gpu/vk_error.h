@@ -4,12 +4,20 @@
 //   "out of device memory while allocating the output buffer (VK_ERROR_OUT_OF_DEVICE_MEMORY)"
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/error.h"
 #include "gpu/vk_functions.h"
 
 namespace stridescope::gpu {
+
+// Vulkan cannot run here (no loader, no driver, no device, a missing layer):
+// the app and the CLI then offer the CPU backends only.
+inline Error backend_unavailable(std::string message) {
+  return Error{ErrorCode::BackendUnavailable, "", std::move(message)};
+}
 
 // "VK_ERROR_DEVICE_LOST", ...
 std::string_view vk_result_name(VkResult result);

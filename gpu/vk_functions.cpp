@@ -2,17 +2,10 @@
 
 #include <dlfcn.h>
 
+#include "gpu/vk_error.h"
 #include "gpu/vk_faults.h"
 
 namespace stridescope::gpu {
-
-namespace {
-
-Error unavailable(std::string message) {
-  return Error{ErrorCode::BackendUnavailable, "", std::move(message)};
-}
-
-}  // namespace
 
 VulkanLibrary::~VulkanLibrary() {
   if (handle_ != nullptr) dlclose(handle_);
@@ -28,17 +21,17 @@ Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::st
     library->handle_ = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
   }
   if (library->handle_ == nullptr) {
-    return unavailable("no Vulkan loader: cannot open " + tried + " (install the Vulkan loader, " +
+    return backend_unavailable("no Vulkan loader: cannot open " + tried + " (install the Vulkan loader, " +
                        "e.g. Debian's libvulkan1, and a driver such as mesa-vulkan-drivers)");
   }
   library->vkGetInstanceProcAddr =
       reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(library->handle_, "vkGetInstanceProcAddr"));
   if (library->vkGetInstanceProcAddr == nullptr) {
-    return unavailable(tried + " has no vkGetInstanceProcAddr; it is not a Vulkan loader");
+    return backend_unavailable(tried + " has no vkGetInstanceProcAddr; it is not a Vulkan loader");
   }
 #define STRIDESCOPE_VK_LOAD_GLOBAL(name)                                                              \
   library->name = reinterpret_cast<PFN_##name>(library->vkGetInstanceProcAddr(VK_NULL_HANDLE, #name)); \
-  if (library->name == nullptr) return unavailable("the Vulkan loader lacks " #name);
+  if (library->name == nullptr) return backend_unavailable("the Vulkan loader lacks " #name);
   STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_LOAD_GLOBAL)
 #undef STRIDESCOPE_VK_LOAD_GLOBAL
   if (faults::enabled()) {
@@ -51,7 +44,7 @@ Expected<InstanceFunctions> InstanceFunctions::load(const VulkanLibrary& library
   InstanceFunctions f;
 #define STRIDESCOPE_VK_LOAD_INSTANCE(name)                                                   \
   f.name = reinterpret_cast<PFN_##name>(library.vkGetInstanceProcAddr(instance, #name));     \
-  if (f.name == nullptr) return unavailable("the Vulkan instance lacks " #name);
+  if (f.name == nullptr) return backend_unavailable("the Vulkan instance lacks " #name);
   STRIDESCOPE_VK_INSTANCE_FUNCTIONS(STRIDESCOPE_VK_LOAD_INSTANCE)
 #undef STRIDESCOPE_VK_LOAD_INSTANCE
 #define STRIDESCOPE_VK_LOAD_OPTIONAL(name) \
@@ -68,7 +61,7 @@ Expected<DeviceFunctions> DeviceFunctions::load(const InstanceFunctions& instanc
   DeviceFunctions f;
 #define STRIDESCOPE_VK_LOAD_DEVICE(name)                                                  \
   f.name = reinterpret_cast<PFN_##name>(instance.vkGetDeviceProcAddr(device, #name));    \
-  if (f.name == nullptr) return unavailable("the Vulkan device lacks " #name);
+  if (f.name == nullptr) return backend_unavailable("the Vulkan device lacks " #name);
   STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_LOAD_DEVICE)
 #undef STRIDESCOPE_VK_LOAD_DEVICE
   if (faults::enabled()) {

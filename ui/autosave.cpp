@@ -6,14 +6,10 @@
 #include <QUndoStack>
 
 #include "core/io/atomic_file.h"
+#include "ui/file_path.h"
 #include "ui/spec_document.h"
 
 namespace stridescope::ui {
-namespace {
-
-std::filesystem::path to_path(const QString& path) { return std::filesystem::path(path.toStdString()); }
-
-}  // namespace
 
 Autosave::Autosave(SpecDocument* document, QString folder, QObject* parent)
     : QObject(parent), document_(document), folder_(std::move(folder)) {

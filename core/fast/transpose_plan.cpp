@@ -14,7 +14,7 @@ namespace {
 // bytes): a few cache lines per visit to an input row, and few enough rows
 // that the band's output rows stay in the TLB. Bands of 64 and 1024 bytes
 // measured slower on W5.
-constexpr uint64_t kBandBytes = 256;
+constexpr uint64_t kTransposeBandBytes = 256;
 // Most channels a deinterleave handles (kernels_transpose.inc).
 constexpr uint64_t kMaxChannels = 4;
 // Columns per work item at least, when they are cut for threads.
@@ -62,12 +62,12 @@ void share_out(const GatherOptions& options, uint64_t planes, TransposeKernel& k
   } else if (k.block == TransposeBlock::Tall) {
     k.band_rows = kLongRun;
   } else {
-    k.band_rows = std::min(k.rows, kBandBytes / z);
+    k.band_rows = std::min(k.rows, kTransposeBandBytes / z);
   }
   k.bands = (k.rows + k.band_rows - 1) / k.band_rows;
   const uint64_t max_pieces = k.cols >= 2 * kMinPieceCols ? k.cols / kMinPieceCols : 1;
   // Whole kernel blocks, and cache lines of packed output rows.
-  const uint64_t align = k.block == TransposeBlock::Wide ? kLongRun : kBandBytes / z;
+  const uint64_t align = k.block == TransposeBlock::Wide ? kLongRun : kTransposeBandBytes / z;
   const Pieces pieces = cut_into_pieces(k.cols, planes * k.bands, options.min_items, max_pieces, align);
   k.piece_cols = pieces.length;
   k.pieces = pieces.count;

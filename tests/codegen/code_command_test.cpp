@@ -6,28 +6,17 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/cli/cli.h"
+#include "cli_in_process.h"
 #include "temp_folder.h"
 
 namespace stridescope::test {
 namespace {
 
-struct CliResult {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliResult run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = cli::run_cli(args, out, err, cli::default_environment());
-  return {code, out.str(), err.str()};
-}
-
 std::string example(const char* name) { return std::string(STRIDESCOPE_EXAMPLES_DIR) + "/" + name; }
 
 TEST(CodeCommand, PrintsANumPyProgramForAnExample) {
-  const CliResult r = run({"code", example("slice1_example2_negative_strides.json"), "--lang", "numpy"});
+  const InProcessCliResult r =
+      run_cli_in_process({"code", example("slice1_example2_negative_strides.json"), "--lang", "numpy"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("import numpy as np"), std::string::npos);
   EXPECT_NE(r.out.find("as_strided"), std::string::npos);
@@ -36,7 +25,8 @@ TEST(CodeCommand, PrintsANumPyProgramForAnExample) {
 }
 
 TEST(CodeCommand, TorchNotesTheFlipForNegativeSteps) {
-  const CliResult r = run({"code", example("slice1_example2_negative_strides.json"), "--lang=torch"});
+  const InProcessCliResult r =
+      run_cli_in_process({"code", example("slice1_example2_negative_strides.json"), "--lang=torch"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("x.flip((2,))[0:1, 0:1, 0:3:2, 1:4:2]"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("note: PyTorch slicing takes no negative step"), std::string::npos) << r.err;
@@ -45,7 +35,7 @@ TEST(CodeCommand, TorchNotesTheFlipForNegativeSteps) {
 TEST(CodeCommand, TorchSaysItHasNoUint32) {
   TempFolder folder;
   std::ofstream(folder / "u32.json") << R"({"op": "identity", "input": {"dataType": "UINT32", "sizes": [2,2]}})";
-  const CliResult r = run({"code", (folder / "u32.json").string(), "--lang", "torch"});
+  const InProcessCliResult r = run_cli_in_process({"code", (folder / "u32.json").string(), "--lang", "torch"});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("raise NotImplementedError"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("note: PyTorch 1.13 has no UINT32 tensors"), std::string::npos) << r.err;
@@ -53,13 +43,13 @@ TEST(CodeCommand, TorchSaysItHasNoUint32) {
 
 TEST(CodeCommand, EveryLanguageWritesTheSliceExample) {
   const std::string spec = example("slice_example2_strided.json");
-  const CliResult onnx = run({"code", spec, "--lang", "onnx"});
+  const InProcessCliResult onnx = run_cli_in_process({"code", spec, "--lang", "onnx"});
   EXPECT_EQ(onnx.code, 0);
   EXPECT_NE(onnx.out.find("helper.make_node(\"Slice\""), std::string::npos) << onnx.out;
-  const CliResult dml = run({"code", spec, "--lang", "dml"});
+  const InProcessCliResult dml = run_cli_in_process({"code", spec, "--lang", "dml"});
   EXPECT_EQ(dml.code, 0);
   EXPECT_NE(dml.out.find("const DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE, &slice};"), std::string::npos) << dml.out;
-  const CliResult model = run({"code", spec, "--lang", "dxdispatch"});
+  const InProcessCliResult model = run_cli_in_process({"code", spec, "--lang", "dxdispatch"});
   EXPECT_EQ(model.code, 0);
   EXPECT_NE(model.out.find("\"type\": \"DML_OPERATOR_SLICE\""), std::string::npos) << model.out;
 }
@@ -68,7 +58,7 @@ TEST(CodeCommand, InvalidSpecExits2NamingTheField) {
   TempFolder folder;
   std::ofstream(folder / "bad.json") << R"({"op": "slice1", "input": {"dataType": "FLOAT32", "sizes": [4]},
     "params": {"inputWindowOffsets": [0], "inputWindowSizes": [4], "inputWindowStrides": [0]}})";
-  const CliResult r = run({"code", (folder / "bad.json").string(), "--lang", "numpy"});
+  const InProcessCliResult r = run_cli_in_process({"code", (folder / "bad.json").string(), "--lang", "numpy"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: params.inputWindowStrides[0]: stride must not be 0\n");
@@ -76,12 +66,13 @@ TEST(CodeCommand, InvalidSpecExits2NamingTheField) {
 
 TEST(CodeCommand, LanguageIsRequiredAndChecked) {
   const std::string spec = example("slice_example1_contiguous.json");
-  EXPECT_EQ(run({"code", spec}).err, "error: --lang: code needs --lang numpy, torch, onnx, dml or dxdispatch\n");
-  const CliResult r = run({"code", spec, "--lang", "jax"});
+  EXPECT_EQ(run_cli_in_process({"code", spec}).err,
+            "error: --lang: code needs --lang numpy, torch, onnx, dml or dxdispatch\n");
+  const InProcessCliResult r = run_cli_in_process({"code", spec, "--lang", "jax"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "error: --lang: expected numpy, torch, onnx, dml or dxdispatch, got 'jax'\n");
-  EXPECT_EQ(run({"run", spec, "--lang", "numpy"}).err, "error: --lang: is not an option of run\n");
-  EXPECT_EQ(run({"code"}).code, 2);
+  EXPECT_EQ(run_cli_in_process({"run", spec, "--lang", "numpy"}).err, "error: --lang: is not an option of run\n");
+  EXPECT_EQ(run_cli_in_process({"code"}).code, 2);
 }
 
 }  // namespace

@@ -8,38 +8,27 @@
 #include <iterator>
 #include <sstream>
 
-#include "app/cli/cli.h"
+#include "cli_in_process.h"
 
 namespace stridescope::test {
 namespace {
 
-const std::string kModels = std::string(STRIDESCOPE_CODEGEN_TESTS) + "/dxdispatch_models/";
-
-struct CliResult {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliResult run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = cli::run_cli(args, out, err, cli::default_environment());
-  return {code, out.str(), err.str()};
-}
+const std::string kModelDir = std::string(STRIDESCOPE_CODEGEN_TESTS) + "/dxdispatch_models/";
 
 TEST(RunModel, ThePublicSliceModelPrintsWhatDxDispatchPrints) {
-  const CliResult r = run({"run", kModels + "dml_slice.json"});
+  const InProcessCliResult r = run_cli_in_process({"run", kModelDir + "dml_slice.json"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output: 7, 9, 12, 14, 17, 19\n");
   EXPECT_EQ(r.err, "");
 }
 
 TEST(RunModel, AModelWithScaleBiasExits2NamingThePath) {
-  const CliResult r = run({"run", kModels + "microsoft_dml_element_wise_identity.json"});
+  const InProcessCliResult r = run_cli_in_process({"run", kModelDir + "microsoft_dml_element_wise_identity.json"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err,
-            "error: dispatchables.identity.desc.ScaleBias: is not supported: StrideScope's identity has no ScaleBias\n");
+  EXPECT_EQ(
+      r.err,
+      "error: dispatchables.identity.desc.ScaleBias: is not supported: StrideScope's identity has no ScaleBias\n");
 }
 
 TEST(RunModel, OutWritesTheFinalContentsOfEveryResource) {
@@ -47,7 +36,7 @@ TEST(RunModel, OutWritesTheFinalContentsOfEveryResource) {
   // 1-3 and columns 1 and 3: 7, 9, 12, 14, 17, 19 (what DxDispatch prints).
   const std::filesystem::path file = std::filesystem::temp_directory_path() / "stridescope_model_result.json";
   std::filesystem::remove(file);
-  const CliResult r = run({"run", kModels + "dml_slice.json", "--out", file.string()});
+  const InProcessCliResult r = run_cli_in_process({"run", kModelDir + "dml_slice.json", "--out", file.string()});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output: 7, 9, 12, 14, 17, 19\n");  // prints still print
   std::ifstream in(file);
@@ -62,7 +51,7 @@ TEST(RunModel, OutWritesTheFinalContentsOfEveryResource) {
 }
 
 TEST(RunModel, OutAsNpyIsRefusedNamingOut) {
-  const CliResult r = run({"run", kModels + "dml_slice.json", "--out", "x.npy"});
+  const InProcessCliResult r = run_cli_in_process({"run", kModelDir + "dml_slice.json", "--out", "x.npy"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "error: --out: a model's result is a JSON document of its resources, not .npy\n");
   EXPECT_EQ(r.out, "");

@@ -19,6 +19,7 @@ namespace {
 
 using test::tensor;
 using test::U64s;
+using test::page_padding;
 using Table = std::vector<int64_t>;
 constexpr int64_t P = kPaddingIndex;
 
@@ -58,11 +59,6 @@ TEST(IndexPlan, Slice1TableHasOneEntryPerOutputIndexNotPerReachableOne) {
   const GatherPlan plan = make_gather_plan(op);
   EXPECT_EQ(plan.source[2], (Table{3}));
   EXPECT_EQ(plan.source[3], (Table{3, 2}));
-}
-
-OpRequest page_padding(PaddingMode mode) {
-  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), TensorRequest{}, std::nullopt,
-                   PaddingRequest{mode, int64_t{9}, {0, 0, 1, 2}, {0, 0, 3, 4}}};
 }
 
 TEST(IndexPlan, PaddingTablesFollowThePageExamples) {

@@ -21,6 +21,8 @@ namespace {
 
 using test::tensor;
 using test::U64s;
+using test::slice1_example2;
+using test::page_padding;
 using Readers = std::vector<uint64_t>;
 
 bool mentions(const std::string& text, std::string word) {
@@ -28,16 +30,6 @@ bool mentions(const std::string& text, std::string word) {
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   std::transform(word.begin(), word.end(), word.begin(), [](unsigned char c) { return std::tolower(c); });
   return lower.find(word) != std::string::npos;
-}
-
-OpRequest slice1_example2() {
-  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), tensor(DataType::Float32, {1, 1, 2, 2}),
-                   std::nullopt, Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}};
-}
-
-OpRequest page_padding(PaddingMode mode) {
-  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), TensorRequest{}, std::nullopt,
-                   PaddingRequest{mode, int64_t{9}, {0, 0, 1, 2}, {0, 0, 3, 4}}};
 }
 
 TEST(Provenance, Slice1_NegativeStrideRuleMentionsTheWindowEnd) {

@@ -20,6 +20,8 @@ namespace {
 
 using test::tensor;
 using test::U64s;
+using test::slice1_example2;
+using test::page_padding;
 using Readers = std::vector<uint64_t>;
 
 // The readers along `dim` of input index 0, 1, 2, ... of that axis.
@@ -43,16 +45,6 @@ void expect_scan_agrees(const Operation& op) {
   do {
     EXPECT_EQ(tables.readers_of(in), plans_only.readers_of(in)) << format_coord(in);
   } while (next_coord(in, op.input().sizes()));
-}
-
-OpRequest slice1_example2() {
-  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), tensor(DataType::Float32, {1, 1, 2, 2}),
-                   std::nullopt, Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}};
-}
-
-OpRequest page_padding(PaddingMode mode) {
-  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), TensorRequest{}, std::nullopt,
-                   PaddingRequest{mode, int64_t{9}, {0, 0, 1, 2}, {0, 0, 3, 4}}};
 }
 
 OpRequest pooling(U64s window, std::optional<U64s> strides, std::optional<U64s> start, std::optional<U64s> end,

@@ -27,6 +27,21 @@ inline TensorRequest tensor(DataType type, U64s sizes, std::optional<U64s> strid
 }
 inline TensorRequest any_tensor() { return TensorRequest{}; }
 
+// DirectML's SLICE1 example 2: a 4x4 input read from row 3 upwards by 2 and
+// from column 1 rightwards by 2 (offsets [0,0,0,1], sizes [1,1,4,3], strides
+// [1,1,-2,2]).
+inline OpRequest slice1_example2() {
+  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), tensor(DataType::Float32, {1, 1, 2, 2}),
+                   std::nullopt, Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}};
+}
+
+// The PADDING page's examples: a 4x4 input padded by 1 row above, 3 below, 2
+// columns left and 4 right, in `mode` (value 9 where CONSTANT).
+inline OpRequest page_padding(PaddingMode mode) {
+  return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), TensorRequest{}, std::nullopt,
+                   PaddingRequest{mode, int64_t{9}, {0, 0, 1, 2}, {0, 0, 3, 4}}};
+}
+
 // Elements laid out one after the other, padded with zero bytes to a
 // multiple of 4 (DMLCalcBufferTensorSize rounds buffers up to 4 bytes).
 template <class T>

@@ -33,14 +33,13 @@ constexpr std::byte kOutputFill{0xA5};
 constexpr std::byte kIndicesFill{0x5A};
 
 using Variant = testing::FastVariant;
+using testing::make_op;
 
 CpuFastOptions with_threads(unsigned threads) {
   CpuFastOptions options;
   options.threads = threads;
   return options;
 }
-
-std::vector<Variant> make_variants() { return testing::fast_variants(); }
 
 struct Buffers {
   std::vector<std::byte> output;
@@ -110,7 +109,7 @@ struct Tally {
 
 void run_random(uint64_t seed, int draws, const testing::DrawOptions& options, Tally& tally) {
   Rng rng(seed);
-  std::vector<Variant> variants = make_variants();
+  std::vector<Variant> variants = testing::fast_variants();
   for (int i = 0; i < draws && tally.failures < 5; ++i) {
     const OpRequest request = random_request(rng, options);
     ++tally.drawn;
@@ -179,12 +178,6 @@ std::vector<T> values_of(const std::vector<std::byte>& bytes) {
   return v;
 }
 
-Operation make_op(const OpRequest& request) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op.has_value()) << (op ? "" : op.error().to_string());
-  return std::move(*op);
-}
-
 OpRequest pooling_row(DataType type, uint64_t width, uint64_t window, std::optional<DataType> indices) {
   OpRequest r;
   r.input.data_type = type;
@@ -198,7 +191,7 @@ OpRequest pooling_row(DataType type, uint64_t width, uint64_t window, std::optio
 
 // Every configuration, including the vector path (rows of 64 outputs).
 std::vector<Variant>& all_variants() {
-  static std::vector<Variant> variants = make_variants();
+  static std::vector<Variant> variants = testing::fast_variants();
   return variants;
 }
 

@@ -4,11 +4,14 @@
 // store path runs on small, hand-checkable cases).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/fast/cpu_fast_backend.h"
+#include "core/operation.h"
 
 namespace stridescope::testing {
 
@@ -34,6 +37,13 @@ inline std::vector<FastVariant> fast_variants() {
                         std::make_unique<CpuFastBackend>(forced)});
   }
   return variants;
+}
+
+// The operation a test's request describes; the test fails if it is invalid.
+inline Operation make_op(const OpRequest& request) {
+  auto op = Operation::make(request);
+  EXPECT_TRUE(op.has_value()) << (op ? "" : op.error().to_string());
+  return std::move(*op);
 }
 
 }  // namespace stridescope::testing

@@ -23,18 +23,11 @@ namespace {
 using U64s = std::vector<uint64_t>;
 
 using Variant = testing::FastVariant;
-
-std::vector<Variant> make_variants() { return testing::fast_variants(); }
+using testing::make_op;
 
 std::vector<Variant>& variants() {
-  static std::vector<Variant> all = make_variants();
+  static std::vector<Variant> all = testing::fast_variants();
   return all;
-}
-
-Operation make_op(const OpRequest& request) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op.has_value()) << (op ? "" : op.error().to_string());
-  return std::move(*op);
 }
 
 // An identity reading `sizes` through `input_strides`, written to

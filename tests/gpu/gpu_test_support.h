@@ -46,6 +46,11 @@ using Rng = reference::Rng;
 // denormals, extremes) and 64-bit integers beyond 2^53.
 std::vector<std::byte> random_input(const TensorDesc& desc, Rng& rng);
 
+// "FLOAT16", ...: a test name for a suite instantiated over data types.
+inline std::string data_type_name(const ::testing::TestParamInfo<DataType>& info) {
+  return std::string(to_string(info.param));
+}
+
 // "slice1 INT8 input{sizes [2,3] strides [3,1]} output{...} params{...}".
 std::string describe(const Operation& op);
 

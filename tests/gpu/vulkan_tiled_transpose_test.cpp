@@ -75,8 +75,6 @@ class TiledTranspose : public VulkanTest, public ::testing::WithParamInterface<D
   }
 };
 
-std::string type_name(const ::testing::TestParamInfo<DataType>& info) { return std::string(to_string(info.param)); }
-
 // Channels and pixels that are not multiples of the 32 x 32 tile, one tile
 // exactly, one past it, a batch of 3 (an outer axis of the tiles), and
 // enough tiles that a workgroup walks a strip of several along the row,
@@ -129,7 +127,7 @@ TEST_P(TiledTranspose, WorkCutIntoWindowsAndDispatchesMatchesCpu) {
   backend_->set_testing_limits({});
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTypes, TiledTranspose, ::testing::ValuesIn(kAllDataTypes), type_name);
+INSTANTIATE_TEST_SUITE_P(AllTypes, TiledTranspose, ::testing::ValuesIn(kAllDataTypes), data_type_name);
 
 }  // namespace
 }  // namespace stridescope::test

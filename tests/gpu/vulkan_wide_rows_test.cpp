@@ -35,8 +35,6 @@ class WideRows : public VulkanTest, public ::testing::WithParamInterface<DataTyp
   }
 };
 
-std::string type_name(const ::testing::TestParamInfo<DataType>& info) { return std::string(to_string(info.param)); }
-
 // Backward runs of every length and quad offset: slice1 with stride -1 on
 // the row (and on the outer axis, which merges them into one long row).
 TEST_P(WideRows, ReversedRowsMatchCpu) {
@@ -75,7 +73,7 @@ TEST_P(WideRows, PaddedRowsMatchCpu) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTypes, WideRows, ::testing::ValuesIn(kAllDataTypes), type_name);
+INSTANTIATE_TEST_SUITE_P(AllTypes, WideRows, ::testing::ValuesIn(kAllDataTypes), data_type_name);
 
 }  // namespace
 }  // namespace stridescope::test

@@ -17,12 +17,16 @@
 
 #include "core/io/npy.h"
 #include "core/operation.h"
+#include "spec_test_support.h"
 #include "temp_folder.h"
 
 namespace stridescope {
 namespace {
 
 using U64s = std::vector<uint64_t>;
+using test::expect_error_at;
+using test::expect_round_trip;
+using test::parse_ok;
 
 // The spec-format.md example, the base the error tests edit.
 constexpr const char* kOpspecExample = R"({
@@ -35,21 +39,6 @@ constexpr const char* kOpspecExample = R"({
     "inputWindowStrides": [1,1,-2,2]
   }
 })";
-
-Spec parse_ok(std::string_view text, const std::filesystem::path& base = {}) {
-  Expected<Spec> spec = parse_spec(text, base);
-  EXPECT_TRUE(spec.has_value()) << spec.error().to_string() << "\n" << text;
-  return spec.has_value() ? *spec : Spec{};
-}
-
-// Expects `text` refused as InvalidSpec at exactly `path`.
-void expect_error_at(std::string_view text, const std::string& path) {
-  Expected<Spec> spec = parse_spec(text, {});
-  ASSERT_FALSE(spec.has_value()) << "accepted; expected an error at " << path << "\n" << text;
-  EXPECT_EQ(spec.error().code, ErrorCode::InvalidSpec);
-  EXPECT_EQ(spec.error().path, path) << spec.error().to_string();
-  EXPECT_FALSE(spec.error().message.empty());
-}
 
 std::string tensor_spec(std::string_view input_extra, std::string_view rest = "") {
   return std::string(R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [2,3])") +
@@ -490,19 +479,6 @@ TEST(SpecFile, LoadSpecFileResolvesNpyBesideTheSpec) {
 }
 
 // ---------------------------------------------------------------- writing
-
-// write_spec's text reads back to the same Spec, which writes the same text.
-// A spec holding NaN cannot compare equal to itself field by field (NaN !=
-// NaN); for it only the text is compared.
-void expect_round_trip(const Spec& spec, bool compare_fields = true) {
-  const std::string text = write_spec(spec);
-  Expected<Spec> again = parse_spec(text, {});
-  ASSERT_TRUE(again.has_value()) << again.error().to_string() << "\n" << text;
-  if (compare_fields) {
-    EXPECT_TRUE(*again == spec) << "a field was lost or changed by write_spec:\n" << text;
-  }
-  EXPECT_EQ(write_spec(*again), text);
-}
 
 TEST(SpecFileWriting, OpspecExampleRoundTripsWithTheSameFields) {
   const Spec spec = parse_ok(kOpspecExample);

@@ -10,33 +10,18 @@
 
 #include "core/io/spec_file.h"
 #include "core/operation.h"
+#include "spec_test_support.h"
 
 namespace stridescope {
 namespace {
 
+using test::expect_error_at;
+using test::expect_round_trip;
+using test::parse_ok;
+
 std::string identity_spec(std::string_view top, std::string_view input_extra) {
   return "{" + std::string(top) + R"("op": "identity", "input": {"dataType": "FLOAT32", "sizes": [2,3], "strides": [1,2])" +
          std::string(input_extra) + "}}";
-}
-
-Spec parse_ok(std::string_view text) {
-  Expected<Spec> spec = parse_spec(text, {});
-  EXPECT_TRUE(spec.has_value()) << spec.error().to_string() << "\n" << text;
-  return spec.has_value() ? *spec : Spec{};
-}
-
-void expect_error_at(std::string_view text, const std::string& path) {
-  Expected<Spec> spec = parse_spec(text, {});
-  ASSERT_FALSE(spec.has_value()) << "accepted; expected an error at " << path << "\n" << text;
-  EXPECT_EQ(spec.error().code, ErrorCode::InvalidSpec);
-  EXPECT_EQ(spec.error().path, path) << spec.error().to_string();
-}
-
-void expect_round_trip(const Spec& spec) {
-  const std::string text = write_spec(spec);
-  const Expected<Spec> again = parse_spec(text, {});
-  ASSERT_TRUE(again.has_value()) << again.error().to_string() << "\n" << text;
-  EXPECT_TRUE(*again == spec) << text;
 }
 
 TEST(SpecDescription, IsReadAndWrittenBack) {

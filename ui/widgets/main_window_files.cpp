@@ -17,6 +17,7 @@
 
 #include "ui/autosave.h"
 #include "ui/examples.h"
+#include "ui/file_path.h"
 #include "ui/linked_selection.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/export_figure_dialog.h"
@@ -30,8 +31,6 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
-
-std::filesystem::path to_path(const QString& path) { return std::filesystem::path(path.toStdString()); }
 
 QString message_of(const Error& error) { return QString::fromStdString(error.to_string()); }
 

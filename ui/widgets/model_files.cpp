@@ -17,14 +17,13 @@
 #include "core/cpu_backend.h"
 #include "core/io/atomic_file.h"
 #include "core/io/text_file.h"
+#include "ui/file_path.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/dispatch_picker.h"
 #include "ui/widgets/main_window.h"
 
 namespace stridescope::ui {
 namespace {
-
-std::filesystem::path to_path(const QString& path) { return std::filesystem::path(path.toStdString()); }
 
 Expected<std::string> read_model_text(const QString& path) {
   return read_text_file(to_path(path), kMaxSpecBytes, "is longer than a model may be");
