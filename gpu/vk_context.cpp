@@ -94,7 +94,7 @@ Expected<Instance> create_instance(std::shared_ptr<const VulkanLibrary> library,
   if (log != nullptr) {
     if (!has_layer(*library, kValidationLayer)) {
       return backend_unavailable(std::string("validation was requested but ") + kValidationLayer +
-                         " is not installed (Debian: vulkan-validationlayers)");
+                                 " is not installed (Debian: vulkan-validationlayers)");
     }
     layers.push_back(kValidationLayer);
     extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);

@@ -22,14 +22,14 @@ Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::st
   }
   if (library->handle_ == nullptr) {
     return backend_unavailable("no Vulkan loader: cannot open " + tried + " (install the Vulkan loader, " +
-                       "e.g. Debian's libvulkan1, and a driver such as mesa-vulkan-drivers)");
+                               "e.g. Debian's libvulkan1, and a driver such as mesa-vulkan-drivers)");
   }
   library->vkGetInstanceProcAddr =
       reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(library->handle_, "vkGetInstanceProcAddr"));
   if (library->vkGetInstanceProcAddr == nullptr) {
     return backend_unavailable(tried + " has no vkGetInstanceProcAddr; it is not a Vulkan loader");
   }
-#define STRIDESCOPE_VK_LOAD_GLOBAL(name)                                                              \
+#define STRIDESCOPE_VK_LOAD_GLOBAL(name)                                                               \
   library->name = reinterpret_cast<PFN_##name>(library->vkGetInstanceProcAddr(VK_NULL_HANDLE, #name)); \
   if (library->name == nullptr) return backend_unavailable("the Vulkan loader lacks " #name);
   STRIDESCOPE_VK_GLOBAL_FUNCTIONS(STRIDESCOPE_VK_LOAD_GLOBAL)
@@ -42,8 +42,8 @@ Expected<std::shared_ptr<const VulkanLibrary>> VulkanLibrary::open(const std::st
 
 Expected<InstanceFunctions> InstanceFunctions::load(const VulkanLibrary& library, VkInstance instance) {
   InstanceFunctions f;
-#define STRIDESCOPE_VK_LOAD_INSTANCE(name)                                                   \
-  f.name = reinterpret_cast<PFN_##name>(library.vkGetInstanceProcAddr(instance, #name));     \
+#define STRIDESCOPE_VK_LOAD_INSTANCE(name)                                               \
+  f.name = reinterpret_cast<PFN_##name>(library.vkGetInstanceProcAddr(instance, #name)); \
   if (f.name == nullptr) return backend_unavailable("the Vulkan instance lacks " #name);
   STRIDESCOPE_VK_INSTANCE_FUNCTIONS(STRIDESCOPE_VK_LOAD_INSTANCE)
 #undef STRIDESCOPE_VK_LOAD_INSTANCE
@@ -59,8 +59,8 @@ Expected<InstanceFunctions> InstanceFunctions::load(const VulkanLibrary& library
 
 Expected<DeviceFunctions> DeviceFunctions::load(const InstanceFunctions& instance, VkDevice device) {
   DeviceFunctions f;
-#define STRIDESCOPE_VK_LOAD_DEVICE(name)                                                  \
-  f.name = reinterpret_cast<PFN_##name>(instance.vkGetDeviceProcAddr(device, #name));    \
+#define STRIDESCOPE_VK_LOAD_DEVICE(name)                                              \
+  f.name = reinterpret_cast<PFN_##name>(instance.vkGetDeviceProcAddr(device, #name)); \
   if (f.name == nullptr) return backend_unavailable("the Vulkan device lacks " #name);
   STRIDESCOPE_VK_DEVICE_FUNCTIONS(STRIDESCOPE_VK_LOAD_DEVICE)
 #undef STRIDESCOPE_VK_LOAD_DEVICE

@@ -27,9 +27,9 @@ inline TensorRequest tensor(DataType type, U64s sizes, std::optional<U64s> strid
 }
 inline TensorRequest any_tensor() { return TensorRequest{}; }
 
-// DirectML's SLICE1 example 2: a 4x4 input read from row 3 upwards by 2 and
-// from column 1 rightwards by 2 (offsets [0,0,0,1], sizes [1,1,4,3], strides
-// [1,1,-2,2]).
+// DirectML's SLICE1 example 2 (offsets [0,0,0,1], sizes [1,1,4,3], strides
+// [1,1,-2,2]) on a 4x4 input: rows 3 then 1 (a negative stride starts at the
+// window's end), columns 1 and 3.
 inline OpRequest slice1_example2() {
   return OpRequest{tensor(DataType::Float32, {1, 1, 4, 4}), tensor(DataType::Float32, {1, 1, 2, 2}),
                    std::nullopt, Slice1Request{{0, 0, 0, 1}, {1, 1, 4, 3}, {1, 1, -2, 2}}};
