@@ -2,6 +2,7 @@
 // on one thread, and for each instruction set this CPU runs with threads and
 // non-temporal stores forced even for tiny work (so that every split and
 // store path runs on small, hand-checkable cases).
+// Also the one make_op the fast-backend suites share.
 #pragma once
 
 #include <gtest/gtest.h>
