@@ -85,8 +85,9 @@ Operation make_op(const OpRequest& request) {
   return std::move(*op);
 }
 
-// One workload: the op against memcpy of the same bytes, interleaved.
-void run_workload(benchmark::State& state, const OpRequest& request) {
+// One workload on the fast CPU backend: the op against memcpy of the same
+// bytes, interleaved.
+void run_fast_workload(benchmark::State& state, const OpRequest& request) {
   const Operation op = make_op(request);
   CpuFastBackend& backend = fast_backend();
   CpuFastPlan plan = backend.prepare(op);
@@ -227,7 +228,7 @@ std::string lower(std::string_view s) {
 }
 
 void add(const std::string& name, OpRequest request) {
-  benchmark::RegisterBenchmark(name.c_str(), [request](benchmark::State& state) { run_workload(state, request); })
+  benchmark::RegisterBenchmark(name.c_str(), [request](benchmark::State& state) { run_fast_workload(state, request); })
       ->UseManualTime()
       ->Unit(benchmark::kMillisecond)
       ->MinTime(0.4);
