@@ -101,7 +101,7 @@ void TensorPlaneModel::set_plane(const PlaneSelection& plane) {
   }
   const PlaneSelection fitted = fit_plane(plane, desc_->sizes());
   if (fitted == plane_) return;
-  State next{evaluation_, desc_, bytes_, fitted, {}, differing_};
+  State next{evaluation_, desc_, bytes_, fitted, {}, differing_, {}};
   apply(std::move(next));
 }
 

@@ -13,10 +13,14 @@
 #include <sstream>
 
 #include "cli_runner.h"
+#include "tests/cli/cli_in_process.h"
+#include "tests/cli/failing_backend.h"
 #include "core/cpu_backend.h"
 
 namespace stridescope::cli {
 namespace {
+
+using test::run_in_process;
 
 // The CPU result with one element changed: +1 on the float at `offset` of
 // the output (or of the indices).
@@ -50,16 +54,6 @@ class FaultyBackend final : public Backend {
   bool in_indices_;
 };
 
-class FailingBackend final : public Backend {
- public:
-  std::string_view name() const override { return "cpu"; }
-  std::string device_name() const override { return "test double"; }
-  Expected<RunStats> run(const Operation&, std::span<const std::byte>, std::span<std::byte>,
-                         std::span<std::byte>) override {
-    return Error{ErrorCode::BackendFailure, "", "device lost"};
-  }
-};
-
 // The CPU reference, reporting device time as a GPU backend would.
 class TimedBackend final : public Backend {
  public:
@@ -79,15 +73,9 @@ class TimedBackend final : public Backend {
   CpuReferenceBackend cpu_;
 };
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
 // Backends by name: "cpu" the reference, "faulty" / "faulty-indices" the
 // doubles, "vulkan" unavailable, "failing" failing; "cpu-reference" is the reference too.
-Environment environment(std::vector<std::string> compiled, uint64_t fault_offset = 2) {
+Environment doubles(std::vector<std::string> compiled, uint64_t fault_offset = 2) {
   Environment env;
   env.compiled_backends = [compiled] { return compiled; };
   env.make_backend = [fault_offset](std::string_view name,
@@ -98,7 +86,7 @@ Environment environment(std::vector<std::string> compiled, uint64_t fault_offset
     if (name == "faulty-indices") {
       return std::unique_ptr<Backend>(std::make_unique<FaultyBackend>("faulty-indices", fault_offset, true));
     }
-    if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<FailingBackend>());
+    if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<test::FailingBackend>("cpu"));
     if (name == "timed") return std::unique_ptr<Backend>(std::make_unique<TimedBackend>());
     // As the Vulkan backend does: a device asked for by name is missing at --device.
     const char* named = std::getenv("STRIDESCOPE_VULKAN_DEVICE");
@@ -111,16 +99,9 @@ Environment environment(std::vector<std::string> compiled, uint64_t fault_offset
   return env;
 }
 
-Outcome run(const std::vector<std::string>& args, const Environment& env) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int code = run_cli(args, out, err, env);
-  return {code, out.str(), err.str()};
-}
-
 TEST(CliRun, TimingsListTheDeviceTimePerPassOnStderr) {
-  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "timed", "--timings"},
-                              environment({"cpu", "timed"}));
+  const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "timed", "--timings"},
+                              doubles({"cpu", "timed"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.err,
             "timings: timed (test double): 1.500 ms\n"
@@ -130,8 +111,8 @@ TEST(CliRun, TimingsListTheDeviceTimePerPassOnStderr) {
 }
 
 TEST(CliCompare, TimingsGiveTheCpuBackendsWallClockAndTheOthersDeviceTime) {
-  const Outcome outcome =
-      run({"compare", test::example("slice_example1_contiguous.json"), "--timings"}, environment({"cpu", "timed"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--timings"}, doubles({"cpu", "timed"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.err.rfind("timings: cpu (", 0), 0u) << outcome.err;
   EXPECT_NE(outcome.err.find(" ms wall clock\ntimings: timed (test double): 1.500 ms\n"), std::string::npos)
@@ -140,8 +121,8 @@ TEST(CliCompare, TimingsGiveTheCpuBackendsWallClockAndTheOthersDeviceTime) {
 
 TEST(CliCompare, MismatchExitsOneWithTheFirstDifferingCoordinate) {
   // slice1 example 2 gives [[14,16],[6,8]]; the double adds 1 at offset 2 (out[0,0,1,0]).
-  const Outcome outcome =
-      run({"compare", test::example("slice1_example2_negative_strides.json")}, environment({"cpu", "faulty"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice1_example2_negative_strides.json")}, doubles({"cpu", "faulty"}));
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(outcome.err,
             "error: output[0,0,1,0]: faulty differs from cpu at offset 2 (cpu gives 6, faulty gives 7); "
@@ -149,8 +130,8 @@ TEST(CliCompare, MismatchExitsOneWithTheFirstDifferingCoordinate) {
 }
 
 TEST(CliCompare, IndicesMismatchIsFound) {
-  const Outcome outcome = run({"compare", test::example("max_pooling2_3x3_stride2_pad1_indices.json")},
-                              environment({"cpu", "faulty-indices"}, 4));
+  const auto outcome = run_in_process({"compare", test::example("max_pooling2_3x3_stride2_pad1_indices.json")},
+                              doubles({"cpu", "faulty-indices"}, 4));
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(outcome.err.rfind("error: outputIndices[0,0,1,1]: faulty-indices differs from cpu at offset 4 "
                               "(cpu gives 12, faulty-indices gives 13)", 0), 0u)
@@ -158,8 +139,8 @@ TEST(CliCompare, IndicesMismatchIsFound) {
 }
 
 TEST(CliCompare, EqualBackendsExitZero) {
-  const Outcome outcome =
-      run({"compare", test::example("padding_example3_reflection.json")}, environment({"cpu", "cpu"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("padding_example3_reflection.json")}, doubles({"cpu", "cpu"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.out, "equal: cpu and cpu agree bit for bit on 80 output elements\n");
   EXPECT_EQ(outcome.err, "");
@@ -171,7 +152,7 @@ TEST(CliCompare, SeveralSpecsGetALineEachAndASummary) {
   const std::string slice = test::example("slice1_example2_negative_strides.json");
   const std::string bad = (folder / "bad.json").string();
   const std::string padding = test::example("padding_example3_reflection.json");
-  const Outcome outcome = run({"compare", slice, bad, padding}, environment({"cpu", "cpu"}));
+  const auto outcome = run_in_process({"compare", slice, bad, padding}, doubles({"cpu", "cpu"}));
   // Every spec is compared; the exit code is the first failure's (2: invalid).
   EXPECT_EQ(outcome.exit_code, 2);
   EXPECT_EQ(outcome.out, slice + ": equal: cpu and cpu agree bit for bit on 4 output elements\n" + padding +
@@ -185,7 +166,7 @@ TEST(CliCompare, SeveralSpecsExitOneWhenAnyDiffers) {
   test::write_text(folder / "bad.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
   const std::string bad = (folder / "bad.json").string();
   const std::string slice = test::example("slice1_example2_negative_strides.json");
-  const Outcome outcome = run({"compare", bad, slice}, environment({"cpu", "faulty"}));
+  const auto outcome = run_in_process({"compare", bad, slice}, doubles({"cpu", "faulty"}));
   EXPECT_EQ(outcome.exit_code, 1);  // a mismatch outranks the invalid spec before it
   EXPECT_EQ(outcome.err, bad + ": error: input.sizes[0]: size must be at least 1\n" + slice +
                              ": error: output[0,0,1,0]: faulty differs from cpu at offset 2 (cpu gives 6, faulty "
@@ -196,21 +177,21 @@ TEST(CliCompare, SeveralSpecsExitOneWhenAnyDiffers) {
 TEST(CliCompare, OneElementIsNotPlural) {
   test::TempFolder folder;
   test::write_text(folder / "one.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [1]}})");
-  const Outcome outcome = run({"compare", (folder / "one.json").string()}, environment({"cpu", "cpu"}));
+  const auto outcome = run_in_process({"compare", (folder / "one.json").string()}, doubles({"cpu", "cpu"}));
   EXPECT_EQ(outcome.out, "equal: cpu and cpu agree bit for bit on 1 output element\n");
 }
 
 TEST(CliCompare, UnavailableBackendIsNotedAndTheRestCompared) {
-  const Outcome outcome =
-      run({"compare", test::example("slice_example1_contiguous.json")}, environment({"cpu", "vulkan"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice_example1_contiguous.json")}, doubles({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_EQ(outcome.err,
             "note: vulkan backend unavailable (--backend: no Vulkan device on this machine); compared cpu alone\n");
 }
 
 TEST(CliCompare, ANamedVulkanDeviceThatIsMissingExitsThree) {
-  const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
-                              environment({"cpu", "vulkan"}));
+  const auto outcome = run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
+                              doubles({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
   EXPECT_EQ(outcome.err, "error: --device: no Vulkan device matches it\n");
   EXPECT_EQ(outcome.out, "");
@@ -218,51 +199,51 @@ TEST(CliCompare, ANamedVulkanDeviceThatIsMissingExitsThree) {
 
 TEST(CliCompare, AVulkanDeviceNamedByTheEnvironmentThatIsMissingExitsThree) {
   ::setenv("STRIDESCOPE_VULKAN_DEVICE", "nosuch", 1);
-  const Outcome outcome =
-      run({"compare", test::example("slice_example1_contiguous.json")}, environment({"cpu", "vulkan"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice_example1_contiguous.json")}, doubles({"cpu", "vulkan"}));
   ::unsetenv("STRIDESCOPE_VULKAN_DEVICE");
   EXPECT_EQ(outcome.exit_code, 3);
 }
 
 TEST(CliCompare, NoAvailableBackendExitsThree) {
-  const Outcome outcome = run({"compare", test::example("slice_example1_contiguous.json")}, environment({"vulkan"}));
+  const auto outcome = run_in_process({"compare", test::example("slice_example1_contiguous.json")}, doubles({"vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
 }
 
 TEST(CliCompare, InvalidSpecExitsTwoBeforeAnyBackendRuns) {
   test::TempFolder folder;
   test::write_text(folder / "bad.json", R"({"op": "identity", "input": {"dataType": "FLOAT32", "sizes": [0]}})");
-  const Outcome outcome = run({"compare", (folder / "bad.json").string()}, environment({"cpu", "faulty"}));
+  const auto outcome = run_in_process({"compare", (folder / "bad.json").string()}, doubles({"cpu", "faulty"}));
   EXPECT_EQ(outcome.exit_code, 2);
   EXPECT_EQ(outcome.err, "error: input.sizes[0]: size must be at least 1\n");
 }
 
 TEST(CliRun, UnavailableBackendExitsThree) {
-  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "vulkan"},
-                              environment({"cpu", "vulkan"}));
+  const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "vulkan"},
+                              doubles({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
   EXPECT_EQ(outcome.err, "error: --backend: no Vulkan device on this machine\n");
   EXPECT_EQ(outcome.out, "");
 }
 
 TEST(CliRun, BackendFailureExitsFour) {
-  const Outcome outcome = run({"run", test::example("slice_example1_contiguous.json"), "--backend", "failing"},
-                              environment({"cpu", "failing"}));
+  const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "failing"},
+                              doubles({"cpu", "failing"}));
   EXPECT_EQ(outcome.exit_code, 4);
   EXPECT_EQ(outcome.err, "error: device lost\n");
 }
 
 TEST(CliRun, ReportsTheBackendItRanOn) {
-  const Outcome outcome = run({"run", test::example("slice_example2_strided.json"), "--backend", "faulty"},
-                              environment({"cpu", "faulty"}, 0));
+  const auto outcome = run_in_process({"run", test::example("slice_example2_strided.json"), "--backend", "faulty"},
+                              doubles({"cpu", "faulty"}, 0));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "faulty")"), std::string::npos) << outcome.out;
   EXPECT_NE(outcome.out.find(R"("data": [6,8,13,16])"), std::string::npos) << outcome.out;
 }
 
 TEST(CliRun, TheDocumentNamesTheBackendAsAskedForNotAsItCallsItself) {
-  const Outcome outcome = run({"run", test::example("slice_example2_strided.json"), "--backend", "cpu-reference"},
-                              environment({"cpu", "cpu-reference"}));
+  const auto outcome = run_in_process({"run", test::example("slice_example2_strided.json"), "--backend", "cpu-reference"},
+                              doubles({"cpu", "cpu-reference"}));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "cpu-reference")"), std::string::npos) << outcome.out;
 }
@@ -273,14 +254,14 @@ TEST(CliErrors, ControlCharactersInQuotedSpecTextAreEscaped) {
   test::TempFolder folder;
   test::write_text(folder / "s.json",
                    "{\"op\": \"a\\u001b[31mb\\u2028c\\nd\", \"input\": {\"dataType\": \"FLOAT32\", \"sizes\": [1]}}");
-  const Outcome outcome = run({"run", (folder / "s.json").string()}, environment({"cpu"}));
+  const auto outcome = run_in_process({"run", (folder / "s.json").string()}, doubles({"cpu"}));
   EXPECT_EQ(outcome.exit_code, 2);
   EXPECT_EQ(outcome.err.rfind("error: op: unknown op \"a\\u001B[31mb\\u2028c\\u000Ad\" (expected", 0), 0u) << outcome.err;
   EXPECT_EQ(std::count(outcome.err.begin(), outcome.err.end(), '\n'), 1);
 }
 
 TEST(CliDemo, RunsEveryExampleOfAFolder) {
-  const Outcome outcome = run({"demo"}, environment({"cpu"}));
+  const auto outcome = run_in_process({"demo"}, doubles({"cpu"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_NE(outcome.out.find("== slice1_example2_negative_strides ==\n"
                              "slice1: inputWindowOffsets [0,0,0,1], inputWindowSizes [1,1,4,3], "

@@ -15,6 +15,7 @@
 
 #include "cli_runner.h"
 #include "core/cpu_backend.h"
+#include "tests/cli/cli_in_process.h"
 
 namespace stridescope::cli {
 namespace {
@@ -69,7 +70,7 @@ class PaddingFaultBackend final : public Backend {
   CpuReferenceBackend cpu_;
 };
 
-Environment environment(std::vector<std::string> compiled) {
+Environment model_doubles(std::vector<std::string> compiled) {
   Environment env;
   env.compiled_backends = [compiled] { return compiled; };
   env.make_backend = [](std::string_view name, const BackendOptions&) -> Expected<std::unique_ptr<Backend>> {
@@ -79,16 +80,10 @@ Environment environment(std::vector<std::string> compiled) {
   return env;
 }
 
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-Outcome run(const std::vector<std::string>& args, const Environment& env = environment({"cpu", "cpu-reference"})) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err, env);
-  return {code, out.str(), err.str()};
+// Model commands over the reference backend, or the doubles `env` makes.
+test::InProcessCliResult run_model_command(const std::vector<std::string>& args,
+                                           const Environment& env = model_doubles({"cpu", "cpu-reference"})) {
+  return test::run_in_process(args, env);
 }
 
 class ModelCommands : public ::testing::Test {
@@ -103,7 +98,7 @@ class ModelCommands : public ::testing::Test {
 };
 
 TEST_F(ModelCommands, CompareGivesALinePerDispatchNamingIt) {
-  const Outcome o = run({"compare", kSliceModel});
+  const auto o = run_model_command({"compare", kSliceModel});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.out, "dispatch 0 (slice, DML_OPERATOR_SLICE): equal: cpu and cpu-reference agree bit for bit on 6 "
                    "output elements\n");
@@ -112,7 +107,7 @@ TEST_F(ModelCommands, CompareGivesALinePerDispatchNamingIt) {
 
 TEST_F(ModelCommands, CompareFindsADifferenceInALaterDispatchAndExitsOne) {
   // c = 4, 6, 4, 2, 4: the double makes element 1 a 7.
-  const Outcome o = run({"compare", model()}, environment({"cpu", "faulty"}));
+  const auto o = run_model_command({"compare", model()}, model_doubles({"cpu", "faulty"}));
   EXPECT_EQ(o.exit_code, 1);
   EXPECT_EQ(o.out, "dispatch 0 (rev, DML_OPERATOR_SLICE1): equal: cpu and faulty agree bit for bit on 3 output "
                    "elements\n");
@@ -122,7 +117,7 @@ TEST_F(ModelCommands, CompareFindsADifferenceInALaterDispatchAndExitsOne) {
 
 TEST_F(ModelCommands, CompareTakesModelsAmongSpecs) {
   const std::string spec = test::example("slice1_example2_negative_strides.json");
-  const Outcome o = run({"compare", model(), spec});
+  const auto o = run_model_command({"compare", model(), spec});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.out, model() + ": dispatch 0 (rev, DML_OPERATOR_SLICE1): equal: cpu and cpu-reference agree bit for "
                              "bit on 3 output elements\n" +
@@ -134,7 +129,7 @@ TEST_F(ModelCommands, CompareTakesModelsAmongSpecs) {
 
 TEST_F(ModelCommands, CompareRefusesAModelItCannotRunBeforeAnyBackendRuns) {
   test::write_text(model_file(), R"({"resources": {}, "dispatchables": {"g": {"type": "DML_GRAPH_DESC"}}, "commands": []})");
-  const Outcome o = run({"compare", model()}, environment({}));  // no backend: validation comes first
+  const auto o = run_model_command({"compare", model()}, model_doubles({}));  // no backend: validation comes first
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err.rfind("error: dispatchables.g.type: StrideScope runs DML_OPERATOR_SLICE", 0), 0u) << o.err;
 }
@@ -142,7 +137,7 @@ TEST_F(ModelCommands, CompareRefusesAModelItCannotRunBeforeAnyBackendRuns) {
 TEST_F(ModelCommands, ExplainOfAOneDispatchModelNeedsNoDispatch) {
   // out[0,0,2,1] = in[0,0,1+2,1+2·1] = in[0,0,3,3]: offset 3·5 + 3 = 18, value 19;
   // the output is packed [1,1,3,2], so its offset is 2·2 + 1 = 5.
-  const Outcome o = run({"explain", kSliceModel, "--at", "0,0,2,1"});
+  const auto o = run_model_command({"explain", kSliceModel, "--at", "0,0,2,1"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.out.rfind("dispatch 0 (slice, DML_OPERATOR_SLICE)\nout[0,0,2,1] = in[0,0,3,3] (offset 18)", 0), 0u)
       << o.out;
@@ -153,13 +148,13 @@ TEST_F(ModelCommands, ExplainOfAOneDispatchModelNeedsNoDispatch) {
 TEST_F(ModelCommands, ExplainReadsTheInputTheEarlierDispatchesLeft) {
   // pad reads b = 6, 4, 2 (rev's output, not b's zeros): c[0] reflects to b[1] = 4.
   for (const char* which : {"1", "pad"}) {
-    const Outcome o = run({"explain", model(), "--dispatch", which, "--at", "0"});
+    const auto o = run_model_command({"explain", model(), "--dispatch", which, "--at", "0"});
     EXPECT_EQ(o.exit_code, 0) << which << ": " << o.err;
     EXPECT_EQ(o.out.rfind("dispatch 1 (pad, DML_OPERATOR_PADDING)\n", 0), 0u) << o.out;
     EXPECT_NE(o.out.find("  source: in[1], buffer offset 1, value 4\n"), std::string::npos) << which << ": " << o.out;
   }
   // rev's element 0 is a[5] = 6.
-  const Outcome first = run({"explain", model(), "--dispatch", "0", "--at", "0", "--json"});
+  const auto first = run_model_command({"explain", model(), "--dispatch", "0", "--at", "0", "--json"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
   const nlohmann::json doc = nlohmann::json::parse(first.out);
   EXPECT_EQ(doc["source"], nlohmann::json::array({5}));
@@ -167,24 +162,24 @@ TEST_F(ModelCommands, ExplainReadsTheInputTheEarlierDispatchesLeft) {
 }
 
 TEST_F(ModelCommands, ExplainWithoutAtGivesTheDispatchsOutputSizes) {
-  const Outcome o = run({"explain", model(), "--dispatch", "pad"});
+  const auto o = run_model_command({"explain", model(), "--dispatch", "pad"});
   EXPECT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(o.out.rfind("dispatch 1 (pad, DML_OPERATOR_PADDING)\noutput sizes [5]:\n", 0), 0u) << o.out;
 }
 
 TEST_F(ModelCommands, ABadDispatchExitsTwoListingTheDispatches) {
   const std::string list = "the model's dispatches are 0 (rev), 1 (pad)\n";
-  Outcome o = run({"explain", model(), "--dispatch", "2", "--at", "0"});
+  auto o = run_model_command({"explain", model(), "--dispatch", "2", "--at", "0"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: there is no dispatch 2 (counted from 0): " + list);
   EXPECT_EQ(o.out, "");
-  o = run({"explain", model(), "--dispatch", "print", "--at", "0"});
+  o = run_model_command({"explain", model(), "--dispatch", "print", "--at", "0"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: names no dispatch ('print'): " + list);
-  o = run({"explain", model(), "--at", "0"});
+  o = run_model_command({"explain", model(), "--at", "0"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: the model has 2 dispatches: pick one, by number from 0 or by name; " + list);
-  o = run({"explain", model(), "--dispatch", "-1"});
+  o = run_model_command({"explain", model(), "--dispatch", "-1"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: names no dispatch ('-1'): " + list);
 }
@@ -194,16 +189,16 @@ TEST_F(ModelCommands, ADispatchableDispatchedTwiceIsPickedByNumber) {
   text.replace(text.find("\"dispatchable\": \"pad\""), 21, "\"dispatchable\": \"rev\"");
   text.replace(text.find("\"InputTensor\": \"b\", \"OutputTensor\": \"c\""), 39, "\"InputTensor\": \"a\", \"OutputTensor\": \"b\"");
   test::write_text(model_file(), text);
-  const Outcome o = run({"explain", model(), "--dispatch", "rev"});
+  const auto o = run_model_command({"explain", model(), "--dispatch", "rev"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: 'rev' is dispatched 2 times: pick one by its number; the model's dispatches "
                    "are 0 (rev), 1 (rev)\n");
-  EXPECT_EQ(run({"explain", model(), "--dispatch", "1"}).exit_code, 0);
+  EXPECT_EQ(run_model_command({"explain", model(), "--dispatch", "1"}).exit_code, 0);
 }
 
 TEST_F(ModelCommands, DispatchOnASpecIsRefused) {
   const std::string spec = test::example("slice1_example2_negative_strides.json");
-  const Outcome o = run({"explain", spec, "--dispatch", "0"});
+  const auto o = run_model_command({"explain", spec, "--dispatch", "0"});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_EQ(o.err, "error: --dispatch: picks a dispatch of a DxDispatch model; " + spec + " is a spec\n");
 }

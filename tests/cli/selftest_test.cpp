@@ -9,9 +9,13 @@
 
 #include "app/cli/cli.h"
 #include "core/cpu_backend.h"
+#include "tests/cli/cli_in_process.h"
+#include "tests/cli/failing_backend.h"
 
 namespace stridescope::cli {
 namespace {
+
+using test::run_in_process;
 
 // The reference result with the lowest bit of the output's first byte
 // flipped: element [0,...,0] always lives at offset 0, so every case differs.
@@ -30,39 +34,16 @@ class BitFlipBackend final : public Backend {
   CpuReferenceBackend reference_;
 };
 
-class FailingBackend final : public Backend {
- public:
-  std::string_view name() const override { return "failing"; }
-  std::string device_name() const override { return "test double"; }
-  Expected<RunStats> run(const Operation&, std::span<const std::byte>, std::span<std::byte>,
-                         std::span<std::byte>) override {
-    return Error{ErrorCode::BackendFailure, "", "device lost"};
-  }
-};
-
-Environment environment(std::vector<std::string> compiled) {
+Environment selftest_doubles(std::vector<std::string> compiled) {
   Environment env;
   env.compiled_backends = [compiled] { return compiled; };
   env.make_backend = [](std::string_view name, const BackendOptions&) -> Expected<std::unique_ptr<Backend>> {
     if (name == "bitflip") return std::unique_ptr<Backend>(std::make_unique<BitFlipBackend>());
-    if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<FailingBackend>());
+    if (name == "failing") return std::unique_ptr<Backend>(std::make_unique<test::FailingBackend>("failing"));
     return std::unique_ptr<Backend>(std::make_unique<CpuReferenceBackend>());
   };
   env.examples_dir = STRIDESCOPE_EXAMPLES_DIR;
   return env;
-}
-
-struct Outcome {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-Outcome run(const std::vector<std::string>& args, const Environment& env) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int code = run_cli(args, out, err, env);
-  return {code, out.str(), err.str()};
 }
 
 std::size_t bundled_examples() {
@@ -81,7 +62,7 @@ std::size_t lines_starting(const std::string& text, const std::string& prefix) {
 }
 
 TEST(CliSelftest, BackendsThatAgreeExitZeroAndTheDevicesAreNamed) {
-  const Outcome outcome = run({"selftest", "--count", "12"}, environment({"cpu", "cpu-reference"}));
+  const auto outcome = run_in_process({"selftest", "--count", "12"}, selftest_doubles({"cpu", "cpu-reference"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.out.rfind("reference: cpu-reference (CPU reference)\ntesting:   cpu (CPU reference)\n", 0), 0u)
       << outcome.out;
@@ -93,8 +74,8 @@ TEST(CliSelftest, BackendsThatAgreeExitZeroAndTheDevicesAreNamed) {
 }
 
 TEST(CliSelftest, EveryDifferenceIsALineWithTheCommandThatWritesTheCase) {
-  const Outcome outcome =
-      run({"selftest", "--count", "3", "--seed", "7", "--op", "slice1"}, environment({"cpu-reference", "bitflip"}));
+  const auto outcome =
+      run_in_process({"selftest", "--count", "3", "--seed", "7", "--op", "slice1"}, selftest_doubles({"cpu-reference", "bitflip"}));
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(lines_starting(outcome.err, "differ: "), bundled_examples() + 3) << outcome.err;
   EXPECT_NE(outcome.err.find("differ: random case 2 (stridescope-cli generate DIR --seed 7 --count 3 --op slice1): "
@@ -108,7 +89,7 @@ TEST(CliSelftest, EveryDifferenceIsALineWithTheCommandThatWritesTheCase) {
 }
 
 TEST(CliSelftest, ABackendThatFailsExitsFourAndSaysWhich) {
-  const Outcome outcome = run({"selftest", "--count", "1"}, environment({"cpu-reference", "failing"}));
+  const auto outcome = run_in_process({"selftest", "--count", "1"}, selftest_doubles({"cpu-reference", "failing"}));
   EXPECT_EQ(outcome.exit_code, 4);
   EXPECT_NE(outcome.err.find("failed: random case 0 (stridescope-cli generate DIR --seed 1 --count 1): failing: "
                              "device lost"),
@@ -117,10 +98,10 @@ TEST(CliSelftest, ABackendThatFailsExitsFourAndSaysWhich) {
 }
 
 TEST(CliSelftest, BadOptionsAreErrorsNamingThem) {
-  EXPECT_EQ(run({"selftest", "--count", "0"}, environment({"cpu-reference"})).err,
+  EXPECT_EQ(run_in_process({"selftest", "--count", "0"}, selftest_doubles({"cpu-reference"})).err,
             "error: --count: must be 1 to 1000000\n");
-  EXPECT_EQ(run({"selftest", "extra"}, environment({"cpu-reference"})).exit_code, 2);
-  EXPECT_EQ(run({"selftest", "--out", "x"}, environment({"cpu-reference"})).err,
+  EXPECT_EQ(run_in_process({"selftest", "extra"}, selftest_doubles({"cpu-reference"})).exit_code, 2);
+  EXPECT_EQ(run_in_process({"selftest", "--out", "x"}, selftest_doubles({"cpu-reference"})).err,
             "error: --out: is not an option of selftest\n");
 }
 

@@ -68,7 +68,9 @@ class TiledTranspose : public VulkanTest, public ::testing::WithParamInterface<D
   void expect_matches(const OpRequest& request, uint64_t seed, bool tiled = true) {
     auto op = Operation::make(request);
     ASSERT_TRUE(op) << op.error().to_string();
-    if (tiled) ASSERT_EQ(planned_shader(request), gpu::ShaderId::TiledTranspose) << describe(*op);
+    if (tiled) {
+      ASSERT_EQ(planned_shader(request), gpu::ShaderId::TiledTranspose) << describe(*op);
+    }
     Rng rng(seed);
     const std::vector<std::byte> input = random_input(op->input(), rng);
     EXPECT_TRUE(matches_cpu(*backend_, *op, input, seed)) << describe(*op);

@@ -298,9 +298,9 @@ class ModelsTest : public QObject {
     // offsets 13, 15, 5 and 7 in that order; the window is columns 1..3.
     m.show(run(load_example("slice1_example2_negative_strides.json"), cpu));
     m.input_memory.set_columns(4);
-    auto detail = [&](uint64_t offset) {
-      const auto cell = m.input_memory.cell_of(offset);
-      return m.input_memory.index(cell->first, cell->second).data(GridModel::DetailRole).toString();
+    auto detail = [&strip = m.input_memory](uint64_t offset) {
+      const auto cell = strip.cell_of(offset);
+      return strip.index(cell->first, cell->second).data(GridModel::DetailRole).toString();
     };
     auto flags = [&](const MemoryStripModel& strip, uint64_t offset) {
       const auto cell = strip.cell_of(offset);
