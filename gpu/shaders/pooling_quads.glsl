@@ -68,9 +68,8 @@ bool quad_group_fits(uint col) {
 // A window's running winner on the quad path. With 32-bit elements and no
 // padded taps, one key compare does consider()'s work: a NaN's key is the
 // largest key, which no number has, so a NaN beats every number, and a
-// later NaN (equal key) never replaces the first. The tap is packed as
-// kd << 20 | kh << 8 | j (j: the tap's word in the span; the host keeps the
-// D and H windows under 4096).
+// later NaN (equal key) never replaces the first. The tap is a row tag plus
+// j, the tap's word in the span (see tap_tag_steps).
 struct Best32 {
   uint key;
   uint bits;
@@ -96,9 +95,21 @@ void consider32(inout Best32 best, uint bits, uint tap) {
   if (key > best.key) best = Best32(key, bits, tap);
 }
 
-// The flat input position of packed tap `tap` of a group starting at input
-// column iw0.
-uvec2 quad_tap_index(uint tap, uint iw0) {
+// How a tap's row tag steps per window row along D (x) and H (y). 32-bit
+// indices: the low word of the flat offset from the window's first tap, so
+// that the index is one addition (the W run's packed stride is 1). Else
+// kd << 20 | kh << 8 (the host keeps the D and H windows under 4096), and
+// the index is computed from the decoded tap.
+uvec2 tap_tag_steps() {
+  if (INDEX_BYTES != 4u) return uvec2(1u << 20u, 1u << 8u);
+  return uvec2(table_word(SS_P_D_RUN + 2u) * box_word(SS_P_FLAT_LO + 2u),
+               table_word(SS_P_H_RUN + 2u) * box_word(SS_P_FLAT_LO + 3u));
+}
+
+// The flat input position of tap `tap` of a group starting at input column
+// iw0, whose first tap's position is `first` (32-bit indices only).
+uvec2 quad_tap_index(uint tap, uint iw0, uvec2 first) {
+  if (INDEX_BYTES == 4u) return uvec2(first.x + tap, 0u);
   uint id = id0 + (tap >> 20u) * table_word(SS_P_D_RUN + 2u);
   uint ih = ih0 + ((tap >> 8u) & 0xFFFu) * table_word(SS_P_H_RUN + 2u);
   return flat_index(uvec3(id, ih, iw0 + (tap & 0xFFu)));
@@ -115,10 +126,11 @@ void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b
   for (uint t = 0u; t < (quad ? 1u : 0u); ++t) dst_quads[e >> 2u] = bits;
   for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
   if (INDEX_BYTES == 0u) return;
-  uvec2 p0 = quad_tap_index(b0.tap, iw0);
-  uvec2 p1 = quad_tap_index(b1.tap, iw0);
-  uvec2 p2 = quad_tap_index(b2.tap, iw0);
-  uvec2 p3 = quad_tap_index(b3.tap, iw0);
+  uvec2 first = INDEX_BYTES == 4u ? flat_index(uvec3(id0, ih0, iw0)) : uvec2(0u);
+  uvec2 p0 = quad_tap_index(b0.tap, iw0, first);
+  uvec2 p1 = quad_tap_index(b1.tap, iw0, first);
+  uvec2 p2 = quad_tap_index(b2.tap, iw0, first);
+  uvec2 p3 = quad_tap_index(b3.tap, iw0, first);
   uvec4 lo = uvec4(p0.x, p1.x, p2.x, p3.x);
   uvec4 hi = uvec4(p0.y, p1.y, p2.y, p3.y);
   uint idx_stride = box_word(SS_P_IDX_STRIDES + 4u);
@@ -135,12 +147,12 @@ void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b
   for (uint g = idx_quad ? n : 0u; g < n; ++g) write_index(ei + g * idx_stride, uvec2(lo[g], hi[g]));
 }
 
-// The taps of one window row (packed kd << 20 | kh << 8) for the output
-// whose taps start at span word j0.
-void consider_span(inout Best32 best, uint j0, uint row) {
+// The taps of one window row (tag: tap_tag_steps) for the output whose
+// taps start at span word j0.
+void consider_span(inout Best32 best, uint j0, uint tag) {
   for (uint kw = 0u; kw < PQ_WINDOW; ++kw) {
     uint j = j0 + kw * PQ_STEP_K;
-    consider32(best, span_word(j), row | j);
+    consider32(best, span_word(j), tag + j);
   }
 }
 
@@ -158,18 +170,22 @@ void pool_quad_group(uint col, uint n) {
   Best32 b1 = start32(PQ_STEP_O);
   Best32 b2 = start32(2u * PQ_STEP_O);
   Best32 b3 = start32(3u * PQ_STEP_O);
+  uvec2 tag_steps = tap_tag_steps();
+  uint tag_d = 0u;
   for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
     uint src_h = src_d;
+    uint tag = tag_d;
     for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
       load_span(src_h);
-      uint row = kd << 20u | kh << 8u;
-      consider_span(b0, 0u, row);
-      consider_span(b1, PQ_STEP_O, row);
-      consider_span(b2, 2u * PQ_STEP_O, row);
-      consider_span(b3, 3u * PQ_STEP_O, row);
+      consider_span(b0, 0u, tag);
+      consider_span(b1, PQ_STEP_O, tag);
+      consider_span(b2, 2u * PQ_STEP_O, tag);
+      consider_span(b3, 3u * PQ_STEP_O, tag);
       src_h += src_step_h;
+      tag += tag_steps.y;
     }
     src_d += src_step_d;
+    tag_d += tag_steps.x;
   }
   write_quad_group(col, n, iw0, b0, b1, b2, b3);
 }
