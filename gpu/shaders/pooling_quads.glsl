@@ -15,9 +15,9 @@ const uint PQ_SPAN = POOL_QUADS == 0u ? 1u : SS_PQ_SPAN(POOL_QUADS);
 const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any alignment
 
 // The group's taps of one window row: input words first, first + 1, ...
-// first + PQ_SPAN - 1 of the window, realigned into three quads. Plain
-// variables rather than arrays: llvmpipe keeps an array that it cannot
-// resolve at compile time in memory, one access per lane.
+// first + PQ_SPAN - 1 of the window, realigned into three quads: vectors
+// rather than an array, so that picking a word is a few selects whatever
+// the compiler unrolls.
 uvec4 span0;
 uvec4 span1;
 uvec4 span2;
