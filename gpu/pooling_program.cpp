@@ -57,6 +57,17 @@ PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, u
   return run;
 }
 
+uint32_t quad_path(const PoolingProgram& program) {
+  const PoolingProgram::AffineRun& run = program.w_inner;
+  const uint64_t window = program.windows[4];
+  if (element_size(program.data_type) != 4 || program.in_strides[4] != 1) return 0;
+  // Packed taps hold kd and kh in 12 bits each (pooling_quads.glsl).
+  if (program.windows[2] >= 4096 || program.windows[3] >= 4096) return 0;
+  if (run.hi - run.lo < SS_PQ_GROUP || window > 0xFF || run.step_o > 0xFF || run.step_k > 0xFF) return 0;
+  const uint32_t packed = static_cast<uint32_t>(window) | run.step_o << 8 | run.step_k << 16;
+  return SS_PQ_SPAN(packed) <= SS_PQ_MAX_SPAN ? packed : 0;
+}
+
 PoolingProgram make_pooling_program(const Operation& op) {
   assert(op.kind() == OpKind::MaxPooling2);
   const PoolingPlan plan = make_pooling_plan(op);

@@ -52,6 +52,11 @@ struct PoolingProgram {
 // PoolingProgram::w_inner), read off `table` (window taps per output).
 PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, uint64_t window);
 
+// The quad path's geometry (SS_PQ_*, shaders/meta_layout.h) when `program`
+// allows it: 4-byte elements, W input stride 1, a W run of at least one group
+// of outputs, and a group span of at most SS_PQ_MAX_SPAN words; else 0.
+uint32_t quad_path(const PoolingProgram& program);
+
 // Precondition: op is max_pooling2.
 PoolingProgram make_pooling_program(const Operation& op);
 

@@ -42,6 +42,7 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
+  if (pass.key.shader == ShaderId::MaxPooling2) block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
   if (pass.key.shader == ShaderId::TiledTranspose) {
     const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;
@@ -195,6 +196,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.key.constants[kElementSize] = es;
   pass.key.constants[kCompareKind] = compare_kind(program.data_type);
   pass.key.constants[kIndexBytes] = index_bytes;
+  pass.key.constants[kPoolingQuads] = quad_path(program);
   pass.name = "max_pooling2";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);

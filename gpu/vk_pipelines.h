@@ -32,11 +32,12 @@ enum SpecConstant : uint32_t {
   kTableQuads = 3,
   kTablesInStorage = 4,
   kGatherPaths = 5,  // SS_PATH_* bits (shaders/meta_layout.h)
+  kPoolingQuads = 6,  // max_pooling2's quad path: SS_PQ_* packed (shaders/meta_layout.h), 0: none
 };
 
 struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
-  std::array<uint32_t, 6> constants{};  // by SpecConstant
+  std::array<uint32_t, 7> constants{};  // by SpecConstant
 
   friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
 };

@@ -10,7 +10,8 @@
 // The index is the winner's flat row-major position in the logical input.
 // Outputs whose taps the host found unpadded and affine along D, H and W
 // (SS_P_D_RUN, SS_P_H_RUN, SS_P_W_*) compute their taps; the others read
-// the tables. Each chunk runs
+// the tables; on the quad path (pooling_quads.glsl) groups of those outputs
+// read their taps a 16-byte quad at a time. Each chunk runs
 // one loop per kind of output rather than a branch per output, because
 // llvmpipe runs both sides of a branch, while a loop no invocation enters
 // costs nothing.
@@ -23,10 +24,14 @@ layout(constant_id = 1) const uint KIND = 0u;         // 0 unsigned, 1 signed, 2
 layout(constant_id = 2) const uint INDEX_BYTES = 0u;  // 0 (no indices), 4 or 8
 layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
+layout(constant_id = 6) const uint POOL_QUADS = 0u;   // the quad path's SS_PQ_* geometry, 0: off
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
+layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
+layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 layout(set = 0, binding = SS_BINDING_INDICES, std430) writeonly buffer Idx { uint idx_words[]; };
+layout(set = 0, binding = SS_BINDING_INDICES, std430) writeonly buffer IdxQuads { uvec4 idx_quads[]; };
 
 layout(push_constant) uniform Push {
   uint item_base;  // first item of this dispatch within the box
@@ -180,21 +185,31 @@ Best pool_inner(uint col) {
   return best;
 }
 
+// The flat row-major input position of `tap` in the current row's N and C.
+uvec2 flat_index(uvec3 tap) {
+  uvec2 sum = add_64(flat_term(0u, o_axes[0]), flat_term(1u, o_axes[1]));
+  sum = add_64(sum, flat_term(2u, tap.x));
+  sum = add_64(sum, flat_term(3u, tap.y));
+  return add_64(sum, flat_term(4u, tap.z));
+}
+
+// Writes `position` to element `e` of the indices window (INDEX_BYTES != 0).
+void write_index(uint e, uvec2 position) {
+  if (INDEX_BYTES == 8u) {
+    idx_words[2u * e] = position.x;
+    idx_words[2u * e + 1u] = position.y;
+  } else {
+    idx_words[e] = position.x;
+  }
+}
+
 void write_output(uint col, Best best) {
   store_element(dst_row + col * box_word(SS_P_OUT_STRIDES + 4u), best.bits);
   if (INDEX_BYTES == 0u) return;
-  uvec2 flat_index = add_64(flat_term(0u, o_axes[0]), flat_term(1u, o_axes[1]));
-  flat_index = add_64(flat_index, flat_term(2u, best.tap.x));
-  flat_index = add_64(flat_index, flat_term(3u, best.tap.y));
-  flat_index = add_64(flat_index, flat_term(4u, best.tap.z));
-  uint e = idx_row + col * box_word(SS_P_IDX_STRIDES + 4u);
-  if (INDEX_BYTES == 8u) {
-    idx_words[2u * e] = flat_index.x;
-    idx_words[2u * e + 1u] = flat_index.y;
-  } else {
-    idx_words[e] = flat_index.x;
-  }
+  write_index(idx_row + col * box_word(SS_P_IDX_STRIDES + 4u), flat_index(best.tap));
 }
+
+#include "pooling_quads.glsl"
 
 // Sets the row's context from `row` (the box's outer index).
 void set_row(uint row) {
@@ -235,6 +250,10 @@ void main() {
   uint inner_lo = clamp(box_word(SS_P_W_INNER_LO), col, col_end);
   uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
   for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
+  if (POOL_QUADS != 0u) {
+    for (; col < inner_hi && quad_group_fits(col); col += SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, SS_PQ_GROUP));
+    col = min(col, inner_hi);
+  }
   for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
   for (; col < col_end; ++col) write_output(col, pool_from_table(col));
   flush_element_stores();

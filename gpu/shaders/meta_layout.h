@@ -79,6 +79,16 @@
 #define SS_P_H_RUN 0u
 #define SS_P_D_RUN 3u
 #define SS_P_RUN_WORDS 6u
+// The quad path (specialization constant POOL_QUADS, 0 when off): 4-byte
+// elements, W input stride 1, and a W run whose taps step by STEP_K, outputs
+// by STEP_O; four outputs then read SS_PQ_SPAN consecutive input words per
+// window row, which SS_PQ_MAX_SPAN bounds so that the words fit registers.
+#define SS_PQ_WINDOW(q) ((q) & 0xFFu)
+#define SS_PQ_STEP_O(q) (((q) >> 8u) & 0xFFu)
+#define SS_PQ_STEP_K(q) ((q) >> 16u)
+#define SS_PQ_GROUP 4u
+#define SS_PQ_SPAN(q) ((SS_PQ_GROUP - 1u) * SS_PQ_STEP_O(q) + (SS_PQ_WINDOW(q) - 1u) * SS_PQ_STEP_K(q) + 1u)
+#define SS_PQ_MAX_SPAN 12u
 
 #define SS_HEADER_WORDS 48u
 
@@ -103,7 +113,9 @@
 #define SS_R_TILES_T_MAGIC 90u   //   and the magic number and shifts for dividing by them
 #define SS_R_TILES_T_SHIFTS 91u
 
-#define SS_BOX_WORDS 92u
-#define SS_BOX_QUADS 23u
+#define SS_R_IN_QUADS 92u        // max_pooling2: whole 16-byte quads in the input window
+
+#define SS_BOX_WORDS 96u
+#define SS_BOX_QUADS 24u
 
 #endif

@@ -1,0 +1,191 @@
+// max_pooling2's quad path (POOL_QUADS != 0; geometry in meta_layout.h,
+// SS_PQ_*): an invocation pools SS_PQ_GROUP consecutive outputs of a row
+// inside the D, H and W runs at once. Per window row the group's taps lie in
+// SS_PQ_SPAN consecutive input words; they come in as 16-byte quads and are
+// realigned with selects, because llvmpipe runs one load or store per lane
+// whatever its width (and lanes' addresses differ), so a quad costs what a
+// word does, while selects run on all lanes at once. The outputs, and the
+// indices, leave as quads where they are contiguous and quad-aligned.
+// Expects max_pooling2.comp's row context, flat_index() and write_index().
+
+const uint PQ_WINDOW = SS_PQ_WINDOW(POOL_QUADS);
+const uint PQ_STEP_O = SS_PQ_STEP_O(POOL_QUADS);
+const uint PQ_STEP_K = SS_PQ_STEP_K(POOL_QUADS);
+const uint PQ_SPAN = POOL_QUADS == 0u ? 1u : SS_PQ_SPAN(POOL_QUADS);
+const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any alignment
+
+// The group's taps of one window row: input words first, first + 1, ...
+// first + PQ_SPAN - 1 of the window, realigned into three quads: vectors
+// rather than an array, so that picking a word is a few selects whatever
+// the compiler unrolls.
+uvec4 span0;
+uvec4 span1;
+uvec4 span2;
+
+// The quad of words 4 * i + off ... 4 * i + off + 3 from quads a and b
+// (words 4 * i ... 4 * i + 7).
+uvec4 realign(uvec4 a, uvec4 b, uint off) {
+  if (off == 0u) return a;
+  if (off == 1u) return uvec4(a.yzw, b.x);
+  if (off == 2u) return uvec4(a.zw, b.xy);
+  return uvec4(a.w, b.xyz);
+}
+
+void load_span(uint first) {
+  uint q0 = first >> 2u;
+  uint off = first & 3u;
+  uvec4 a = src_quads[q0];
+  uvec4 b = PQ_LOADS > 1u ? src_quads[q0 + 1u] : uvec4(0u);
+  span0 = realign(a, b, off);
+  if (PQ_SPAN > 4u) {
+    uvec4 c = PQ_LOADS > 2u ? src_quads[q0 + 2u] : uvec4(0u);
+    span1 = realign(b, c, off);
+    if (PQ_SPAN > 8u) {
+      uvec4 d = PQ_LOADS > 3u ? src_quads[q0 + 3u] : uvec4(0u);
+      span2 = realign(c, d, off);
+    }
+  }
+}
+
+// Word j of the span (j < PQ_SPAN).
+uint span_word(uint j) {
+  if (j < 4u) return span0[j];
+  if (j < 8u) return span1[j - 4u];
+  return span2[j - 8u];
+}
+
+// Whether the quads that the group at `col` loads lie inside the input
+// window (the window's end need not be quad-aligned). The last window row
+// reads the highest words: strides and tap steps are non-negative.
+bool quad_group_fits(uint col) {
+  uint last_d = id0 + (box_word(SS_P_WINDOWS + 2u) - 1u) * table_word(SS_P_D_RUN + 2u);
+  uint last_h = ih0 + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
+  uint first = src_nc + last_d * box_word(SS_P_IN_STRIDES + 2u) + last_h * box_word(SS_P_IN_STRIDES + 3u) +
+               box_word(SS_P_W_BASE) + col * PQ_STEP_O;
+  return (first >> 2u) + PQ_LOADS <= box_word(SS_R_IN_QUADS);
+}
+
+// A window's running winner on the quad path. With 32-bit elements and no
+// padded taps, one key compare does consider()'s work: a NaN's key is the
+// largest key, which no number has, so a NaN beats every number, and a
+// later NaN (equal key) never replaces the first. The tap is a row tag plus
+// j, the tap's word in the span (see tap_tag_steps).
+struct Best32 {
+  uint key;
+  uint bits;
+  uint tap;
+};
+
+uint key32(uint v) {
+  if (KIND == 2u) {
+    if ((v & 0x7FFFFFFFu) > 0x7F800000u) return 0xFFFFFFFFu;
+    if ((v & 0x7FFFFFFFu) == 0u) v = 0u;  // -0 ties with +0
+    return (v & 0x80000000u) != 0u ? ~v : v | 0x80000000u;
+  }
+  return KIND == 1u ? v ^ 0x80000000u : v;
+}
+
+// Before the window's first tap j0: key 0 with the bits whose key is 0 (no
+// float has key 0, so the first tap replaces it; for integers, a window
+// whose largest key is 0 holds that value in every tap, and the first wins).
+Best32 start32(uint j0) { return Best32(0u, KIND == 1u ? 0x80000000u : 0u, j0); }
+
+void consider32(inout Best32 best, uint bits, uint tap) {
+  uint key = key32(bits);
+  if (key > best.key) best = Best32(key, bits, tap);
+}
+
+// How a tap's row tag steps per window row along D (x) and H (y). 32-bit
+// indices: the low word of the flat offset from the window's first tap, so
+// that the index is one addition (the W run's packed stride is 1). Else
+// kd << 20 | kh << 8 (the host keeps the D and H windows under 4096), and
+// the index is computed from the decoded tap.
+uvec2 tap_tag_steps() {
+  if (INDEX_BYTES != 4u) return uvec2(1u << 20u, 1u << 8u);
+  return uvec2(table_word(SS_P_D_RUN + 2u) * box_word(SS_P_FLAT_LO + 2u),
+               table_word(SS_P_H_RUN + 2u) * box_word(SS_P_FLAT_LO + 3u));
+}
+
+// The flat input position of tap `tap` of a group starting at input column
+// iw0, whose first tap's position is `first` (32-bit indices only).
+uvec2 quad_tap_index(uint tap, uint iw0, uvec2 first) {
+  if (INDEX_BYTES == 4u) return uvec2(first.x + tap, 0u);
+  uint id = id0 + (tap >> 20u) * table_word(SS_P_D_RUN + 2u);
+  uint ih = ih0 + ((tap >> 8u) & 0xFFFu) * table_word(SS_P_H_RUN + 2u);
+  return flat_index(uvec3(id, ih, iw0 + (tap & 0xFFu)));
+}
+
+// Writes the group's first n outputs (1 <= n <= SS_PQ_GROUP).
+void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b2, Best32 b3) {
+  uint stride = box_word(SS_P_OUT_STRIDES + 4u);
+  uint e = dst_row + col * stride;
+  uvec4 bits = uvec4(b0.bits, b1.bits, b2.bits, b3.bits);
+  bool quad = n == SS_PQ_GROUP && stride == 1u && (e & 3u) == 0u;
+  // Loops rather than branches: llvmpipe runs both sides of a branch, but
+  // not a loop no lane enters.
+  for (uint t = 0u; t < (quad ? 1u : 0u); ++t) dst_quads[e >> 2u] = bits;
+  for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
+  if (INDEX_BYTES == 0u) return;
+  uvec2 first = INDEX_BYTES == 4u ? flat_index(uvec3(id0, ih0, iw0)) : uvec2(0u);
+  uvec2 p0 = quad_tap_index(b0.tap, iw0, first);
+  uvec2 p1 = quad_tap_index(b1.tap, iw0, first);
+  uvec2 p2 = quad_tap_index(b2.tap, iw0, first);
+  uvec2 p3 = quad_tap_index(b3.tap, iw0, first);
+  uvec4 lo = uvec4(p0.x, p1.x, p2.x, p3.x);
+  uvec4 hi = uvec4(p0.y, p1.y, p2.y, p3.y);
+  uint idx_stride = box_word(SS_P_IDX_STRIDES + 4u);
+  uint ei = idx_row + col * idx_stride;
+  bool idx_quad = n == SS_PQ_GROUP && idx_stride == 1u && (ei & (INDEX_BYTES == 8u ? 1u : 3u)) == 0u;
+  for (uint t = 0u; t < (idx_quad ? 1u : 0u); ++t) {
+    if (INDEX_BYTES == 8u) {
+      idx_quads[ei >> 1u] = uvec4(p0, p1);
+      idx_quads[(ei >> 1u) + 1u] = uvec4(p2, p3);
+    } else {
+      idx_quads[ei >> 2u] = lo;
+    }
+  }
+  for (uint g = idx_quad ? n : 0u; g < n; ++g) write_index(ei + g * idx_stride, uvec2(lo[g], hi[g]));
+}
+
+// The taps of one window row (tag: tap_tag_steps) for the output whose
+// taps start at span word j0.
+void consider_span(inout Best32 best, uint j0, uint tag) {
+  for (uint kw = 0u; kw < PQ_WINDOW; ++kw) {
+    uint j = j0 + kw * PQ_STEP_K;
+    consider32(best, span_word(j), tag + j);
+  }
+}
+
+// Outputs col, col + 1, ... col + n - 1 (n <= SS_PQ_GROUP); taps in
+// row-major window order for each output, as pool_inner takes them. A
+// group at the run's end pools SS_PQ_GROUP outputs all the same and writes
+// n: the extra ones read words inside the window (quad_group_fits) that no
+// output uses, which costs less than a second way of pooling them.
+void pool_quad_group(uint col, uint n) {
+  uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
+  uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
+  uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
+  uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0;
+  Best32 b0 = start32(0u);
+  Best32 b1 = start32(PQ_STEP_O);
+  Best32 b2 = start32(2u * PQ_STEP_O);
+  Best32 b3 = start32(3u * PQ_STEP_O);
+  uvec2 tag_steps = tap_tag_steps();
+  uint tag_d = 0u;
+  for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
+    uint src_h = src_d;
+    uint tag = tag_d;
+    for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
+      load_span(src_h);
+      consider_span(b0, 0u, tag);
+      consider_span(b1, PQ_STEP_O, tag);
+      consider_span(b2, 2u * PQ_STEP_O, tag);
+      consider_span(b3, 3u * PQ_STEP_O, tag);
+      src_h += src_step_h;
+      tag += tag_steps.y;
+    }
+    src_d += src_step_d;
+    tag_d += tag_steps.x;
+  }
+  write_quad_group(col, n, iw0, b0, b1, b2, b3);
+}

@@ -1,0 +1,177 @@
+// max_pooling2's quad path (shaders/pooling_quads.glsl): 4-byte elements
+// whose W taps step affinely pool groups of four outputs from 16-byte input
+// quads, realigned per invocation, and write quads where the output allows.
+// The geometry (gpu::quad_path) is pinned by hand; the shader is compared
+// bit for bit with the CPU reference and the independent reference on
+// shapes that put groups at every input word alignment, end rows with a
+// partial group, keep the box smaller than one workgroup, pad both sides,
+// end the input window off a quad boundary (the last groups fall back),
+// and scatter or offset the outputs and indices so that quad stores are
+// not allowed. random_input's palette makes ties and NaNs common.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <vector>
+
+#include "gpu/pooling_program.h"
+#include "gpu/run_plan.h"
+#include "gpu/vk_pipelines.h"
+#include "gpu_test_support.h"
+
+namespace stridescope::test {
+namespace {
+
+using U64s = std::vector<uint64_t>;
+
+struct QuadShape {
+  U64s sizes;
+  std::optional<U64s> in_strides;
+  U64s window;
+  U64s pool_strides;
+  U64s dilations;
+  U64s start_padding;
+  U64s end_padding;
+  std::optional<U64s> out_strides;  // output and indices; packed when absent
+};
+
+OpRequest pooling_request(const QuadShape& s, DataType type, std::optional<DataType> index_type) {
+  OpRequest r;
+  r.input = TensorRequest{type, s.sizes, s.in_strides};
+  r.output = TensorRequest{type, std::nullopt, s.out_strides};
+  if (index_type) r.output_indices = TensorRequest{*index_type, std::nullopt, s.out_strides};
+  MaxPooling2Request p;
+  p.window_size = s.window;
+  p.strides = s.pool_strides;
+  p.dilations = s.dilations;
+  p.start_padding = s.start_padding;
+  p.end_padding = s.end_padding;
+  r.params = p;
+  return r;
+}
+
+uint32_t quad_geometry(const QuadShape& shape, DataType type) {
+  auto op = Operation::make(pooling_request(shape, type, std::nullopt));
+  EXPECT_TRUE(op) << op.error().to_string();
+  return op ? gpu::quad_path(gpu::make_pooling_program(*op)) : 0;
+}
+
+constexpr uint32_t packed(uint32_t window, uint32_t step_o, uint32_t step_k) {
+  return window | step_o << 8 | step_k << 16;
+}
+
+const QuadShape k3x3Stride2Padded{{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
+
+TEST(PoolingQuadPath, ThreeByThreeStrideTwoStepsTwoOutputsOneTap) {
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float32), packed(3, 2, 1));
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Int32), packed(3, 2, 1));
+}
+
+TEST(PoolingQuadPath, DilationStepsTheTaps) {
+  const QuadShape dilated{{1, 2, 6, 40}, std::nullopt, {2, 3}, {1, 2}, {1, 2}, {0, 0}, {0, 0}, std::nullopt};
+  EXPECT_EQ(quad_geometry(dilated, DataType::UInt32), packed(3, 2, 2));  // span 3 * 2 + 2 * 2 + 1 = 11
+}
+
+TEST(PoolingQuadPath, OnlyFourByteElements) {
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float16), 0u);
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float64), 0u);
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::UInt8), 0u);
+}
+
+TEST(PoolingQuadPath, NotWhenTheInputWidthIsStrided) {
+  QuadShape shape = k3x3Stride2Padded;
+  shape.in_strides = U64s{370, 370, 74, 2};
+  EXPECT_EQ(quad_geometry(shape, DataType::Float32), 0u);
+}
+
+TEST(PoolingQuadPath, NotWhenAGroupSpansMoreThanTwelveWords) {
+  // Window 5, stride 3: four outputs read 3 * 3 + 4 + 1 = 14 words.
+  const QuadShape wide{{1, 1, 5, 40}, std::nullopt, {1, 5}, {1, 3}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  EXPECT_EQ(quad_geometry(wide, DataType::Float32), 0u);
+}
+
+TEST(PoolingQuadPath, NotWhenTheWidthRunIsShorterThanAGroup) {
+  // Width 7, window 3, stride 2, padding 1: outputs 1 and 2 only are unpadded.
+  const QuadShape narrow{{1, 1, 4, 7}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
+  EXPECT_EQ(quad_geometry(narrow, DataType::Float32), 0u);
+}
+
+TEST(PoolingQuadPath, ThePipelineKeyCarriesTheGeometry) {
+  auto op = Operation::make(pooling_request(k3x3Stride2Padded, DataType::Float32, DataType::UInt32));
+  ASSERT_TRUE(op) << op.error().to_string();
+  gpu::DeviceLimits limits;
+  limits.max_storage_range = uint64_t{1} << 27;
+  auto plan = gpu::plan_run(*op, limits);
+  ASSERT_TRUE(plan) << plan.error().to_string();
+  ASSERT_TRUE(plan->compute);
+  EXPECT_EQ(plan->compute->key.constants[gpu::kPoolingQuads], packed(3, 2, 1));
+}
+
+class VulkanPoolingQuads : public VulkanTest {
+ protected:
+  // Every 4-byte type without indices and with both index types, against
+  // both references; the shape must take the quad path.
+  void expect_quad_path_matches(const QuadShape& shape) {
+    ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
+    uint64_t seed = 100;
+    for (DataType type : {DataType::Float32, DataType::Int32, DataType::UInt32}) {
+      for (std::optional<DataType> index_type : {std::optional<DataType>{}, std::optional<DataType>{DataType::UInt32},
+                                                 std::optional<DataType>{DataType::UInt64}}) {
+        auto op = Operation::make(pooling_request(shape, type, index_type));
+        ASSERT_TRUE(op) << op.error().to_string();
+        Rng rng(++seed);
+        const std::vector<std::byte> input = random_input(op->input(), rng);
+        EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
+      }
+    }
+  }
+};
+
+TEST_F(VulkanPoolingQuads, PaddedBothSidesWithAPartialGroupAtEachRowEnd) {
+  // 19 outputs a row, run [1, 18): four groups, the last of one output.
+  expect_quad_path_matches(k3x3Stride2Padded);
+}
+
+TEST_F(VulkanPoolingQuads, OddWidthsStartGroupsAtEveryWordAlignment) {
+  // Rows of 33 words: each row and channel starts at another alignment.
+  expect_quad_path_matches({{2, 3, 7, 33}, std::nullopt, {3, 3}, {1, 2}, {1, 1}, {1, 1}, {0, 2}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, AnInputEndingOffAQuadBoundaryFallsBackForTheLastGroups) {
+  // 1 * 1 * 3 * 13 = 39 words: the last group's quads would pass the window's end.
+  expect_quad_path_matches({{1, 1, 3, 13}, std::nullopt, {2, 2}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, BoxSmallerThanOneWorkgroup) {
+  expect_quad_path_matches({{1, 1, 2, 10}, std::nullopt, {2, 3}, {1, 1}, {1, 1}, {0, 1}, {0, 1}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, DilatedStrideThreeSpansTwelveWords) {
+  // Window 2 dilated 2 along W, stride 3: four outputs read 3 * 3 + 2 + 1 = 12 words.
+  expect_quad_path_matches({{1, 2, 5, 50}, std::nullopt, {2, 2}, {2, 3}, {1, 2}, {1, 2}, {0, 1}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, StrideOneWindowFive) {
+  expect_quad_path_matches({{1, 1, 6, 45}, std::nullopt, {2, 5}, {1, 1}, {1, 1}, {0, 2}, {1, 2}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, StridedInputRowsAndChannels) {
+  // W stride 1, H and C strides with gaps.
+  expect_quad_path_matches({{1, 2, 4, 21}, U64s{200, 100, 23, 1}, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt});
+}
+
+TEST_F(VulkanPoolingQuads, OutputsOffQuadBoundariesAndScatteredStoreElementWise) {
+  // Output rows of 19 elements 21 apart: groups start at every alignment.
+  expect_quad_path_matches(
+      {{1, 1, 9, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, U64s{200, 200, 21, 1}});
+  // Output W stride 2: no quad stores at all.
+  expect_quad_path_matches(
+      {{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, U64s{200, 200, 40, 2}});
+}
+
+TEST_F(VulkanPoolingQuads, FiveDimensionalWindows) {
+  expect_quad_path_matches({{1, 2, 3, 4, 29}, std::nullopt, {2, 2, 3}, {1, 2, 2}, {1, 1, 1}, {0, 1, 1}, {1, 0, 1},
+                            std::nullopt});
+}
+
+}  // namespace
+}  // namespace stridescope::test
