@@ -16,6 +16,7 @@
 #include "gpu/pooling_program.h"
 #include "gpu/shaders/meta_layout.h"
 #include "gpu_test_support.h"
+#include "pooling_shape.h"
 
 namespace stridescope::test {
 namespace {
@@ -83,16 +84,6 @@ TEST(PoolingAffineRun, TheProgramCarriesTheWidthRun) {
   EXPECT_EQ(program.d_inner.hi, 1u);
 }
 
-struct PoolingShape {
-  U64s sizes;
-  std::optional<U64s> strides;  // input strides; packed when absent
-  U64s window;
-  U64s pool_strides;
-  U64s dilations;
-  U64s start_padding;
-  U64s end_padding;
-};
-
 class VulkanPoolingPaths : public VulkanTest {
  protected:
   // Every data type with UINT32 and UINT64 indices, against both references.
@@ -100,17 +91,7 @@ class VulkanPoolingPaths : public VulkanTest {
     uint64_t seed = 1;
     for (DataType type : kAllDataTypes) {
       for (DataType index_type : {DataType::UInt32, DataType::UInt64}) {
-        OpRequest r;
-        r.input = TensorRequest{type, shape.sizes, shape.strides};
-        r.output_indices = TensorRequest{index_type, std::nullopt, std::nullopt};
-        MaxPooling2Request p;
-        p.window_size = shape.window;
-        p.strides = shape.pool_strides;
-        p.dilations = shape.dilations;
-        p.start_padding = shape.start_padding;
-        p.end_padding = shape.end_padding;
-        r.params = p;
-        auto op = Operation::make(r);
+        auto op = Operation::make(pooling_request(shape, type, index_type));
         ASSERT_TRUE(op) << op.error().to_string();
         Rng rng(++seed);
         const std::vector<std::byte> input = random_input(op->input(), rng);

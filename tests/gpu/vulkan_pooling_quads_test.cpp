@@ -17,39 +17,14 @@
 #include "gpu/run_plan.h"
 #include "gpu/vk_pipelines.h"
 #include "gpu_test_support.h"
+#include "pooling_shape.h"
 
 namespace stridescope::test {
 namespace {
 
 using U64s = std::vector<uint64_t>;
 
-struct QuadShape {
-  U64s sizes;
-  std::optional<U64s> in_strides;
-  U64s window;
-  U64s pool_strides;
-  U64s dilations;
-  U64s start_padding;
-  U64s end_padding;
-  std::optional<U64s> out_strides;  // output and indices; packed when absent
-};
-
-OpRequest pooling_request(const QuadShape& s, DataType type, std::optional<DataType> index_type) {
-  OpRequest r;
-  r.input = TensorRequest{type, s.sizes, s.in_strides};
-  r.output = TensorRequest{type, std::nullopt, s.out_strides};
-  if (index_type) r.output_indices = TensorRequest{*index_type, std::nullopt, s.out_strides};
-  MaxPooling2Request p;
-  p.window_size = s.window;
-  p.strides = s.pool_strides;
-  p.dilations = s.dilations;
-  p.start_padding = s.start_padding;
-  p.end_padding = s.end_padding;
-  r.params = p;
-  return r;
-}
-
-uint32_t quad_geometry(const QuadShape& shape, DataType type) {
+uint32_t quad_geometry(const PoolingShape& shape, DataType type) {
   auto op = Operation::make(pooling_request(shape, type, std::nullopt));
   EXPECT_TRUE(op) << op.error().to_string();
   return op ? gpu::quad_path(gpu::make_pooling_program(*op)) : 0;
@@ -59,7 +34,7 @@ constexpr uint32_t packed(uint32_t window, uint32_t step_o, uint32_t step_k) {
   return window | step_o << 8 | step_k << 16;
 }
 
-const QuadShape k3x3Stride2Padded{{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
+const PoolingShape k3x3Stride2Padded{{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
 
 TEST(PoolingQuadPath, ThreeByThreeStrideTwoStepsTwoOutputsOneTap) {
   EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float32), packed(3, 2, 1));
@@ -67,7 +42,7 @@ TEST(PoolingQuadPath, ThreeByThreeStrideTwoStepsTwoOutputsOneTap) {
 }
 
 TEST(PoolingQuadPath, DilationStepsTheTaps) {
-  const QuadShape dilated{{1, 2, 6, 40}, std::nullopt, {2, 3}, {1, 2}, {1, 2}, {0, 0}, {0, 0}, std::nullopt};
+  const PoolingShape dilated{{1, 2, 6, 40}, std::nullopt, {2, 3}, {1, 2}, {1, 2}, {0, 0}, {0, 0}, std::nullopt};
   EXPECT_EQ(quad_geometry(dilated, DataType::UInt32), packed(3, 2, 2));  // span 3 * 2 + 2 * 2 + 1 = 11
 }
 
@@ -78,20 +53,20 @@ TEST(PoolingQuadPath, OnlyFourByteElements) {
 }
 
 TEST(PoolingQuadPath, NotWhenTheInputWidthIsStrided) {
-  QuadShape shape = k3x3Stride2Padded;
+  PoolingShape shape = k3x3Stride2Padded;
   shape.in_strides = U64s{370, 370, 74, 2};
   EXPECT_EQ(quad_geometry(shape, DataType::Float32), 0u);
 }
 
 TEST(PoolingQuadPath, NotWhenAGroupSpansMoreThanTwelveWords) {
   // Window 5, stride 3: four outputs read 3 * 3 + 4 + 1 = 14 words.
-  const QuadShape wide{{1, 1, 5, 40}, std::nullopt, {1, 5}, {1, 3}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  const PoolingShape wide{{1, 1, 5, 40}, std::nullopt, {1, 5}, {1, 3}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
   EXPECT_EQ(quad_geometry(wide, DataType::Float32), 0u);
 }
 
 TEST(PoolingQuadPath, NotWhenTheWidthRunIsShorterThanAGroup) {
   // Width 7, window 3, stride 2, padding 1: outputs 1 and 2 only are unpadded.
-  const QuadShape narrow{{1, 1, 4, 7}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
+  const PoolingShape narrow{{1, 1, 4, 7}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
   EXPECT_EQ(quad_geometry(narrow, DataType::Float32), 0u);
 }
 
@@ -110,7 +85,7 @@ class VulkanPoolingQuads : public VulkanTest {
  protected:
   // Every 4-byte type without indices and with both index types, against
   // both references; the shape must take the quad path.
-  void expect_quad_path_matches(const QuadShape& shape) {
+  void expect_quad_path_matches(const PoolingShape& shape) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
     uint64_t seed = 100;
     for (DataType type : {DataType::Float32, DataType::Int32, DataType::UInt32}) {
