@@ -10,17 +10,12 @@
 #include <vector>
 
 #include "app/cli/cli.h"
+#include "tests/cli/cli_result.h"
 
 namespace stridescope::test {
 
-struct InProcessCliResult {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-inline InProcessCliResult run_in_process(const std::vector<std::string>& args,
-                                             const cli::Environment& env = cli::default_environment()) {
+inline CliResult run_in_process(const std::vector<std::string>& args,
+                                const cli::Environment& env = cli::default_environment()) {
   std::ostringstream out, err;
   const int code = cli::run_cli(args, out, err, env);
   return {code, out.str(), err.str()};

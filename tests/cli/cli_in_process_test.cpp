@@ -10,7 +10,6 @@
 #include <cstdlib>
 
 #include <cstring>
-#include <sstream>
 
 #include "cli_runner.h"
 #include "tests/cli/cli_in_process.h"
@@ -100,8 +99,9 @@ Environment doubles(std::vector<std::string> compiled, uint64_t fault_offset = 2
 }
 
 TEST(CliRun, TimingsListTheDeviceTimePerPassOnStderr) {
-  const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "timed", "--timings"},
-                              doubles({"cpu", "timed"}));
+  const auto outcome =
+      run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "timed", "--timings"},
+                     doubles({"cpu", "timed"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.err,
             "timings: timed (test double): 1.500 ms\n"
@@ -112,7 +112,8 @@ TEST(CliRun, TimingsListTheDeviceTimePerPassOnStderr) {
 
 TEST(CliCompare, TimingsGiveTheCpuBackendsWallClockAndTheOthersDeviceTime) {
   const auto outcome =
-      run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--timings"}, doubles({"cpu", "timed"}));
+      run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--timings"},
+                     doubles({"cpu", "timed"}));
   EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
   EXPECT_EQ(outcome.err.rfind("timings: cpu (", 0), 0u) << outcome.err;
   EXPECT_NE(outcome.err.find(" ms wall clock\ntimings: timed (test double): 1.500 ms\n"), std::string::npos)
@@ -131,7 +132,7 @@ TEST(CliCompare, MismatchExitsOneWithTheFirstDifferingCoordinate) {
 
 TEST(CliCompare, IndicesMismatchIsFound) {
   const auto outcome = run_in_process({"compare", test::example("max_pooling2_3x3_stride2_pad1_indices.json")},
-                              doubles({"cpu", "faulty-indices"}, 4));
+                                      doubles({"cpu", "faulty-indices"}, 4));
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(outcome.err.rfind("error: outputIndices[0,0,1,1]: faulty-indices differs from cpu at offset 4 "
                               "(cpu gives 12, faulty-indices gives 13)", 0), 0u)
@@ -190,8 +191,9 @@ TEST(CliCompare, UnavailableBackendIsNotedAndTheRestCompared) {
 }
 
 TEST(CliCompare, ANamedVulkanDeviceThatIsMissingExitsThree) {
-  const auto outcome = run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
-                              doubles({"cpu", "vulkan"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice_example1_contiguous.json"), "--device", "nosuch"},
+                     doubles({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
   EXPECT_EQ(outcome.err, "error: --device: no Vulkan device matches it\n");
   EXPECT_EQ(outcome.out, "");
@@ -206,7 +208,8 @@ TEST(CliCompare, AVulkanDeviceNamedByTheEnvironmentThatIsMissingExitsThree) {
 }
 
 TEST(CliCompare, NoAvailableBackendExitsThree) {
-  const auto outcome = run_in_process({"compare", test::example("slice_example1_contiguous.json")}, doubles({"vulkan"}));
+  const auto outcome =
+      run_in_process({"compare", test::example("slice_example1_contiguous.json")}, doubles({"vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
 }
 
@@ -220,7 +223,7 @@ TEST(CliCompare, InvalidSpecExitsTwoBeforeAnyBackendRuns) {
 
 TEST(CliRun, UnavailableBackendExitsThree) {
   const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "vulkan"},
-                              doubles({"cpu", "vulkan"}));
+                                      doubles({"cpu", "vulkan"}));
   EXPECT_EQ(outcome.exit_code, 3);
   EXPECT_EQ(outcome.err, "error: --backend: no Vulkan device on this machine\n");
   EXPECT_EQ(outcome.out, "");
@@ -228,22 +231,23 @@ TEST(CliRun, UnavailableBackendExitsThree) {
 
 TEST(CliRun, BackendFailureExitsFour) {
   const auto outcome = run_in_process({"run", test::example("slice_example1_contiguous.json"), "--backend", "failing"},
-                              doubles({"cpu", "failing"}));
+                                      doubles({"cpu", "failing"}));
   EXPECT_EQ(outcome.exit_code, 4);
   EXPECT_EQ(outcome.err, "error: device lost\n");
 }
 
 TEST(CliRun, ReportsTheBackendItRanOn) {
   const auto outcome = run_in_process({"run", test::example("slice_example2_strided.json"), "--backend", "faulty"},
-                              doubles({"cpu", "faulty"}, 0));
+                                      doubles({"cpu", "faulty"}, 0));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "faulty")"), std::string::npos) << outcome.out;
   EXPECT_NE(outcome.out.find(R"("data": [6,8,13,16])"), std::string::npos) << outcome.out;
 }
 
 TEST(CliRun, TheDocumentNamesTheBackendAsAskedForNotAsItCallsItself) {
-  const auto outcome = run_in_process({"run", test::example("slice_example2_strided.json"), "--backend", "cpu-reference"},
-                              doubles({"cpu", "cpu-reference"}));
+  const auto outcome =
+      run_in_process({"run", test::example("slice_example2_strided.json"), "--backend", "cpu-reference"},
+                     doubles({"cpu", "cpu-reference"}));
   EXPECT_EQ(outcome.exit_code, 0);
   EXPECT_NE(outcome.out.find(R"("backend": "cpu-reference")"), std::string::npos) << outcome.out;
 }

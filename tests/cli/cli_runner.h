@@ -14,15 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_result.h"
 #include "temp_folder.h"
 
 namespace stridescope::test {
-
-struct CliResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
 
 inline std::string shell_quote(const std::string& arg) {
   std::string quoted = "'";

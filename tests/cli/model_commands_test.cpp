@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -81,8 +80,8 @@ Environment model_doubles(std::vector<std::string> compiled) {
 }
 
 // Model commands over the reference backend, or the doubles `env` makes.
-test::InProcessCliResult run_model_command(const std::vector<std::string>& args,
-                                           const Environment& env = model_doubles({"cpu", "cpu-reference"})) {
+test::CliResult run_model_command(const std::vector<std::string>& args,
+                                  const Environment& env = model_doubles({"cpu", "cpu-reference"})) {
   return test::run_in_process(args, env);
 }
 

@@ -75,7 +75,8 @@ TEST(CliSelftest, BackendsThatAgreeExitZeroAndTheDevicesAreNamed) {
 
 TEST(CliSelftest, EveryDifferenceIsALineWithTheCommandThatWritesTheCase) {
   const auto outcome =
-      run_in_process({"selftest", "--count", "3", "--seed", "7", "--op", "slice1"}, selftest_doubles({"cpu-reference", "bitflip"}));
+      run_in_process({"selftest", "--count", "3", "--seed", "7", "--op", "slice1"},
+                     selftest_doubles({"cpu-reference", "bitflip"}));
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(lines_starting(outcome.err, "differ: "), bundled_examples() + 3) << outcome.err;
   EXPECT_NE(outcome.err.find("differ: random case 2 (stridescope-cli generate DIR --seed 7 --count 3 --op slice1): "

@@ -16,14 +16,14 @@ namespace {
 const std::string kModelDir = std::string(STRIDESCOPE_CODEGEN_TESTS) + "/dxdispatch_models/";
 
 TEST(RunModel, ThePublicSliceModelPrintsWhatDxDispatchPrints) {
-  const InProcessCliResult r = run_in_process({"run", kModelDir + "dml_slice.json"});
+  const CliResult r = run_in_process({"run", kModelDir + "dml_slice.json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "output: 7, 9, 12, 14, 17, 19\n");
   EXPECT_EQ(r.err, "");
 }
 
 TEST(RunModel, AModelWithScaleBiasExits2NamingThePath) {
-  const InProcessCliResult r = run_in_process({"run", kModelDir + "microsoft_dml_element_wise_identity.json"});
+  const CliResult r = run_in_process({"run", kModelDir + "microsoft_dml_element_wise_identity.json"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(
@@ -36,7 +36,7 @@ TEST(RunModel, OutWritesTheFinalContentsOfEveryResource) {
   // 1-3 and columns 1 and 3: 7, 9, 12, 14, 17, 19 (what DxDispatch prints).
   const std::filesystem::path file = std::filesystem::temp_directory_path() / "stridescope_model_result.json";
   std::filesystem::remove(file);
-  const InProcessCliResult r = run_in_process({"run", kModelDir + "dml_slice.json", "--out", file.string()});
+  const CliResult r = run_in_process({"run", kModelDir + "dml_slice.json", "--out", file.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "output: 7, 9, 12, 14, 17, 19\n");  // prints still print
   std::ifstream in(file);
@@ -51,7 +51,7 @@ TEST(RunModel, OutWritesTheFinalContentsOfEveryResource) {
 }
 
 TEST(RunModel, OutAsNpyIsRefusedNamingOut) {
-  const InProcessCliResult r = run_in_process({"run", kModelDir + "dml_slice.json", "--out", "x.npy"});
+  const CliResult r = run_in_process({"run", kModelDir + "dml_slice.json", "--out", "x.npy"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --out: a model's result is a JSON document of its resources, not .npy\n");
   EXPECT_EQ(r.out, "");
