@@ -4,16 +4,19 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/backend_factory.h"
 #include "cli_result.h"
 #include "temp_folder.h"
 
@@ -59,6 +62,23 @@ inline CliResult run_cli_binary(const std::vector<std::string>& args,
 
 inline std::string example(const std::string& name) {
   return (std::filesystem::path(STRIDESCOPE_EXAMPLES_DIR) / name).string();
+}
+
+inline bool has_vulkan() {
+  const auto names = compiled_backends();
+  return std::find(names.begin(), names.end(), "vulkan") != names.end();
+}
+
+// The text itself when it is one line ending in a newline (the contract's
+// error line), else a marker that fails any comparison and shows the text.
+inline std::string one_line(const std::string& text) {
+  return text.empty() || text.find('\n') != text.size() - 1 ? "<not one line: " + text + ">" : text;
+}
+
+// Writes `text` as `name` in `folder` and returns its path.
+inline std::string spec_file(const TempFolder& folder, std::string_view text, const std::string& name = "spec.json") {
+  write_text(folder / name, text);
+  return (folder / name).string();
 }
 
 }  // namespace stridescope::test
