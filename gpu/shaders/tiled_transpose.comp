@@ -30,7 +30,6 @@ layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
-layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 
@@ -39,6 +38,7 @@ layout(push_constant) uniform Push {
 } pc;
 
 #include "meta_access.glsl"
+#include "source_quads.glsl"
 #include "element_io.glsl"
 
 const uint PER_QUAD = 16u / ES;             // elements in a quad
@@ -75,7 +75,7 @@ uvec4 with_element(uvec4 q, uint i, uvec2 bits) {
 
 // The `count` (<= PER_QUAD) source elements from `s` as a quad.
 uvec4 load_quad(uint s, uint count) {
-  if (count == PER_QUAD && ((s * ES) & 15u) == 0u) return src_quads[(s * ES) >> 4u];
+  if (count == PER_QUAD && ((s * ES) & 15u) == 0u) return src_quad((s * ES) >> 4u);
   uvec4 q = uvec4(0u);
   for (uint i = 0u; i < count; ++i) q = with_element(q, i, load_element(s + i));
   return q;
@@ -118,10 +118,12 @@ void put_block(uvec4 block[16], uint at) {
 void load_full_tile(uint src, uint row_step) {
   uint tq = gl_LocalInvocationID.x % TILE_QUADS;
   uint rb = gl_LocalInvocationID.x / TILE_QUADS;
-  uint q = ((src + rb * PER_QUAD * row_step + tq * PER_QUAD) * ES) >> 4u;
-  uint q_step = (row_step * ES) >> 4u;
+  uint first = src + rb * PER_QUAD * row_step + tq * PER_QUAD;
   uvec4 block[16];
-  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quads[q + j * q_step];
+  // Quad indices from each row's element offset: a negative row step taken
+  // mod 2^32 does not survive the shift to quads, and a texel fetch, unlike a
+  // storage-buffer address, does not wrap.
+  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quad(((first + j * row_step) * ES) >> 4u);
   put_block(block, tq * PER_QUAD * TILE_QUADS + rb);
 }
 
