@@ -161,6 +161,7 @@ Expected<RunPlan> plan_tiled_transpose(const GatherDispatch& program, const Oper
                                        const DeviceLimits& limits) {
   const uint64_t chunk = transpose_chunk(program);
   ComputePass pass = gather_pass(program, ShaderId::TiledTranspose, chunk);
+  pass.key.constants[kTilesInRegisters] = limits.tiles_in_registers ? 1 : 0;
   pass.name = "tiled_transpose";
   const WorkModel model = gather_work(program, op, chunk);
   DeviceLimits split_limits = limits;

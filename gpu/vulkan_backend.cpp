@@ -105,6 +105,7 @@ struct VulkanBackend::Impl {
       limits.max_texel_quads = texels;
       limits.texel_offset_alignment = context->limits().minTexelBufferOffsetAlignment;
     }
+    limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(context->info().type == "cpu");
     return limits;
   }
 

@@ -50,6 +50,10 @@ struct DeviceLimits {
   // alignment of a view's offset.
   uint64_t max_texel_quads = 0;
   uint64_t texel_offset_alignment = 16;
+  // The tiled transpose moves whole tiles in registers rather than through
+  // shared memory: on CPU devices (lavapipe) shared memory is plain memory
+  // reached through per-lane loops, and barriers switch coroutines.
+  bool tiles_in_registers = false;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 
