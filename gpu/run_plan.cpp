@@ -140,7 +140,7 @@ uint64_t transpose_chunk(const GatherDispatch& program) {
 // can be viewed as a uniform texel buffer of quads: the device has them, the
 // window starts where a view may and holds at least one and at most
 // max_texel_quads whole quads. Otherwise the pass reads its source as a
-// storage buffer. The pass's timing label names the build.
+// storage buffer.
 void choose_source_access(ComputePass& pass, const DeviceLimits& limits) {
   const bool fits = limits.max_texel_quads > 0 && !pass.boxes.empty() &&
                     std::all_of(pass.boxes.begin(), pass.boxes.end(), [&limits](const WorkBox& box) {
@@ -149,7 +149,6 @@ void choose_source_access(ComputePass& pass, const DeviceLimits& limits) {
                              quads <= limits.max_texel_quads;
                     });
   pass.key.source_texels = fits;
-  if (fits) pass.name += "_texels";
 }
 
 // One workgroup per strip (a tile's side along T, `chunk` along the row) per outer
