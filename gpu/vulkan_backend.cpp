@@ -103,7 +103,7 @@ struct VulkanBackend::Impl {
         texels = std::min<uint64_t>(texels, *testing_limits.max_texel_buffer_elements);
       }
       limits.max_texel_quads = texels;
-      limits.texel_offset_alignment = context->limits().minTexelBufferOffsetAlignment;
+      limits.texel_offset_alignment = std::max<uint64_t>(1, context->limits().minTexelBufferOffsetAlignment);
     }
     limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(context->info().type == "cpu");
     return limits;
