@@ -17,11 +17,12 @@ Status BoxDescriptors::ensure(uint32_t sets) {
   capacity_ = 0;
   const uint32_t capacity = std::max<uint32_t>(sets, 16);
   const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, capacity * 2},
-                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity * 4}};
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, capacity * 4},
+                                        {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, capacity}};
   VkDescriptorPoolCreateInfo info{};
   info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
   info.maxSets = capacity;
-  info.poolSizeCount = 2;
+  info.poolSizeCount = 3;
   info.pPoolSizes = sizes;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   if (auto s = vk_check(vk.vkCreateDescriptorPool(context_.device(), &info, nullptr, &pool),
@@ -34,12 +35,37 @@ Status BoxDescriptors::ensure(uint32_t sets) {
   return {};
 }
 
+static_assert(kSourceTexelsBinding == SS_BINDING_SRC_TEXELS);
+
+Status BoxDescriptors::make_source_views(const ComputePass& pass, VkBuffer input) {
+  const DeviceFunctions& vk = context_.vk();
+  source_views_.clear();
+  if (!pass.key.source_texels) return {};
+  for (const WorkBox& box : pass.boxes) {
+    // The window's whole quads: the shaders read no quad past its end.
+    VkBufferViewCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO;
+    info.buffer = input;
+    info.format = raw_texel_format(kSourceTexelBytes);
+    info.offset = box.input.offset;
+    info.range = box.input.range / kSourceTexelBytes * kSourceTexelBytes;
+    VkBufferView view = VK_NULL_HANDLE;
+    SS_RETURN_IF_ERROR(vk_check(vk.vkCreateBufferView(context_.device(), &info, nullptr, &view),
+                                "creating a texel view of the input"));
+    source_views_.emplace_back(vk, context_.device(), view);
+  }
+  return {};
+}
+
 Expected<std::vector<VkDescriptorSet>> BoxDescriptors::bind(const ComputePass& pass, const MetaLayout& layout,
                                                             VkDescriptorSetLayout set_layout,
                                                             const PassBuffers& buffers) {
   const DeviceFunctions& vk = context_.vk();
   const uint32_t count = static_cast<uint32_t>(pass.boxes.size());
   SS_RETURN_IF_ERROR(ensure(count));
+  SS_RETURN_IF_ERROR(make_source_views(pass, buffers.input));
+  std::vector<VkBufferView> views;
+  for (const BufferView& view : source_views_) views.push_back(view.get());
   std::vector<VkDescriptorSetLayout> layouts(count, set_layout);
   VkDescriptorSetAllocateInfo alloc{};
   alloc.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
@@ -77,6 +103,16 @@ Expected<std::vector<VkDescriptorSet>> BoxDescriptors::bind(const ComputePass& p
       w.descriptorCount = 1;
       w.descriptorType = binding_type(i);
       w.pBufferInfo = &infos[static_cast<std::size_t>(b) * bindings + i];
+      writes.push_back(w);
+    }
+    if (pass.key.source_texels) {
+      VkWriteDescriptorSet w{};
+      w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+      w.dstSet = sets[b];
+      w.dstBinding = kSourceTexelsBinding;
+      w.descriptorCount = 1;
+      w.descriptorType = binding_type(kSourceTexelsBinding);
+      w.pTexelBufferView = &views[b];
       writes.push_back(w);
     }
   }

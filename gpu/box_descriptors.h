@@ -1,6 +1,6 @@
 // Descriptor sets of a compute pass: one per box (its box block, the index
-// tables and its windows of the tensors), from a pool that grows on demand
-// and is reset for every run.
+// tables and its windows of the tensors, and for a texel build a view of its
+// input window), from a pool that grows on demand and is reset for every run.
 #pragma once
 
 #include <cstdint>
@@ -26,16 +26,19 @@ class BoxDescriptors {
  public:
   explicit BoxDescriptors(const Context& context) : context_(context) {}
 
-  // One descriptor set per box of `pass`, in box order. The sets of the
-  // previous call become invalid.
+  // One descriptor set per box of `pass`, in box order. The sets and views of
+  // the previous call become invalid.
   Expected<std::vector<VkDescriptorSet>> bind(const ComputePass& pass, const MetaLayout& layout,
                                               VkDescriptorSetLayout set_layout, const PassBuffers& buffers);
 
  private:
   Status ensure(uint32_t sets);
+  // The texel view of each box's input window (shaders/source_quads.glsl).
+  Status make_source_views(const ComputePass& pass, VkBuffer input);
 
   const Context& context_;
   DescriptorPool pool_;
+  std::vector<BufferView> source_views_;  // one per box of a texel build's pass
   uint32_t capacity_ = 0;
 };
 

@@ -136,6 +136,21 @@ uint64_t transpose_chunk(const GatherDispatch& program) {
   return tile * std::clamp<uint64_t>(tiles / kMinGroups, 1, kMaxTiles);
 }
 
+// The texel build (shaders/source_quads.glsl) when every box's input window
+// can be viewed as a uniform texel buffer of quads: the device has them, the
+// window starts where a view may and holds at least one and at most
+// max_texel_quads whole quads. Otherwise the pass reads its source as a
+// storage buffer.
+void choose_source_access(ComputePass& pass, const DeviceLimits& limits) {
+  const bool fits = limits.max_texel_quads > 0 && !pass.boxes.empty() &&
+                    std::all_of(pass.boxes.begin(), pass.boxes.end(), [&limits](const WorkBox& box) {
+                      const uint64_t quads = box.input.range / kSourceTexelBytes;
+                      return box.input.offset % limits.texel_offset_alignment == 0 && quads >= 1 &&
+                             quads <= limits.max_texel_quads;
+                    });
+  pass.key.source_texels = fits;
+}
+
 // One workgroup per strip (a tile's side along T, `chunk` along the row) per outer
 // index; a box's items count SS_LOCAL_SIZE per strip. Splitting counts one
 // item per `chunk` row elements of each T index, so a box of extent 1 along
@@ -145,6 +160,7 @@ Expected<RunPlan> plan_tiled_transpose(const GatherDispatch& program, const Oper
                                        const DeviceLimits& limits) {
   const uint64_t chunk = transpose_chunk(program);
   ComputePass pass = gather_pass(program, ShaderId::TiledTranspose, chunk);
+  pass.key.constants[kTilesInRegisters] = limits.tiles_in_registers ? 1 : 0;
   pass.name = "tiled_transpose";
   const WorkModel model = gather_work(program, op, chunk);
   DeviceLimits split_limits = limits;
@@ -158,6 +174,7 @@ Expected<RunPlan> plan_tiled_transpose(const GatherDispatch& program, const Oper
     const uint64_t tiles_t = (box.extent[t_axis] + tile - 1) / tile;
     box.items = outer * tiles_t * box.chunks_per_row * SS_LOCAL_SIZE;
   }
+  choose_source_access(pass, limits);
   RunPlan plan;
   plan.compute = std::move(pass);
   return plan;
@@ -177,6 +194,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   pass.name = "gather";
   const WorkModel model = gather_work(program, op, chunk);
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
+  choose_source_access(pass, limits);
   plan.compute = std::move(pass);
   return plan;
 }
@@ -237,6 +255,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
+  choose_source_access(pass, limits);
   RunPlan plan;
   plan.compute = std::move(pass);
   return plan;

@@ -18,8 +18,10 @@ Status StagedBuffers::ensure(Slot& slot, VkDeviceSize bytes, const char* what) c
   const VkDeviceSize size =
       std::max(kMinAllocation, (bytes + kAllocationGranularity - 1) / kAllocationGranularity * kAllocationGranularity);
   slot = Slot{};
+  // Uniform texel buffer: the texel builds view the input through one (shaders/source_quads.glsl).
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
-                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+                                   VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   SS_ASSIGN_OR_RETURN(slot.device, Buffer::create(context_, size, usage,
                                                   staging_ ? MemoryUse::DeviceOnly : MemoryUse::DeviceMapped, what));
   if (staging_) {

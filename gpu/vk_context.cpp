@@ -280,6 +280,9 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   for (uint32_t k = 0; k < context->linear_transfer_images_.size(); ++k) {
     context->linear_transfer_images_[k] = linear_transfer_image_properties(ivk, physical.handle, 1u << k);
   }
+  VkFormatProperties quads{};
+  ivk.vkGetPhysicalDeviceFormatProperties(physical.handle, raw_texel_format(16), &quads);
+  context->uniform_texel_quads_ = (quads.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) != 0;
 
   // No optional feature is enabled: the shaders need none.
   const float priority = 1.0f;

@@ -67,6 +67,9 @@ class Context {
   // transfer source and destination usage; nullopt where the device has no
   // such image (transfer_lowering.h aliases buffers with these).
   const std::optional<VkImageFormatProperties>& linear_transfer_image(uint32_t texel_bytes) const;
+  // Whether buffers may be viewed as uniform texel buffers of 16-byte raw
+  // texels (R32G32B32A32_UINT), as the texel shader builds read their source.
+  bool uniform_texel_quads() const { return uniform_texel_quads_; }
   ValidationLog& validation_log() { return log_; }
 
  private:
@@ -82,6 +85,7 @@ class Context {
   uint32_t queue_family_ = 0;
   uint32_t timestamp_valid_bits_ = 0;
   std::array<std::optional<VkImageFormatProperties>, 5> linear_transfer_images_;  // texel 2^k bytes
+  bool uniform_texel_quads_ = false;
   Device device_;
   VkQueue queue_ = VK_NULL_HANDLE;
 };

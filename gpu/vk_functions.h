@@ -44,6 +44,8 @@ namespace stridescope::gpu {
   X(vkDestroyDevice)                       \
   X(vkGetDeviceQueue)                      \
   X(vkCreateBuffer)                        \
+  X(vkCreateBufferView)                    \
+  X(vkDestroyBufferView)                   \
   X(vkDestroyBuffer)                       \
   X(vkGetBufferMemoryRequirements)         \
   X(vkAllocateMemory)                      \

@@ -51,6 +51,7 @@ class DeviceObject {
 
 using DeviceMemory = DeviceObject<VkDeviceMemory, &DeviceFunctions::vkFreeMemory>;
 using BufferHandle = DeviceObject<VkBuffer, &DeviceFunctions::vkDestroyBuffer>;
+using BufferView = DeviceObject<VkBufferView, &DeviceFunctions::vkDestroyBufferView>;
 using ImageHandle = DeviceObject<VkImage, &DeviceFunctions::vkDestroyImage>;
 using ShaderModule = DeviceObject<VkShaderModule, &DeviceFunctions::vkDestroyShaderModule>;
 using DescriptorSetLayout = DeviceObject<VkDescriptorSetLayout, &DeviceFunctions::vkDestroyDescriptorSetLayout>;

@@ -21,11 +21,12 @@ std::string_view shader_name(ShaderId id) {
 
 }  // namespace
 
-Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id) {
-  if (auto found = shaders_.find(id); found != shaders_.end()) return &found->second;
+Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderBuild build) {
+  if (auto found = shaders_.find(build); found != shaders_.end()) return &found->second;
   const DeviceFunctions& vk = context_->vk();
   const VkDevice device = context_->device();
-  const std::string name(shader_name(id));
+  const auto [id, texels] = build;
+  const std::string name = std::string(shader_name(id)) + (texels ? "_texels" : "");
 
   std::span<const uint32_t> spirv;
   for (const EmbeddedShader& embedded : embedded_shaders()) {
@@ -42,12 +43,15 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id)
   SS_RETURN_IF_ERROR(vk_check(vk.vkCreateShaderModule(device, &module_info, nullptr, &module), "creating shader " + name));
   objects.module = ShaderModule(vk, device, module);
 
-  std::vector<VkDescriptorSetLayoutBinding> bindings(binding_count(id));
-  for (uint32_t b = 0; b < bindings.size(); ++b) {
-    bindings[b].binding = b;
-    bindings[b].descriptorType = binding_type(b);
-    bindings[b].descriptorCount = 1;
-    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  std::vector<uint32_t> numbers(binding_count(id));
+  for (uint32_t b = 0; b < numbers.size(); ++b) numbers[b] = b;
+  if (texels) numbers.push_back(kSourceTexelsBinding);
+  std::vector<VkDescriptorSetLayoutBinding> bindings(numbers.size());
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    bindings[i].binding = numbers[i];
+    bindings[i].descriptorType = binding_type(numbers[i]);
+    bindings[i].descriptorCount = 1;
+    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
   }
   VkDescriptorSetLayoutCreateInfo set_info{};
   set_info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
@@ -72,12 +76,12 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderId id)
   SS_RETURN_IF_ERROR(vk_check(vk.vkCreatePipelineLayout(device, &layout_info, nullptr, &layout),
                               "creating the pipeline layout of " + name));
   objects.layout = PipelineLayout(vk, device, layout);
-  return &shaders_.emplace(id, std::move(objects)).first->second;
+  return &shaders_.emplace(build, std::move(objects)).first->second;
 }
 
 Expected<VkPipeline> PipelineCache::pipeline(const PipelineKey& key) {
   if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second.get();
-  SS_ASSIGN_OR_RETURN(const ShaderObjects* objects, shader(key.shader));
+  SS_ASSIGN_OR_RETURN(const ShaderObjects* objects, shader(build_of(key)));
 
   std::array<VkSpecializationMapEntry, std::tuple_size_v<decltype(key.constants)>> entries{};
   for (uint32_t i = 0; i < entries.size(); ++i) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <utility>
 
 #include "core/error.h"
 #include "gpu/vk_context.h"
@@ -18,11 +19,17 @@ namespace stridescope::gpu {
 enum class ShaderId { Gather, MaxPooling2, TiledTranspose };
 
 // Bindings (shaders/meta_layout.h): box block and tables (uniform), tables
-// (storage), source, destination, and for max_pooling2 the indices.
+// (storage), source, destination, and for max_pooling2 the indices; the
+// texel builds (shaders/source_quads.glsl) add the source's quads as a
+// uniform texel buffer at kSourceTexelsBinding.
 constexpr uint32_t binding_count(ShaderId shader) { return shader == ShaderId::MaxPooling2 ? 6 : 5; }
+constexpr uint32_t kSourceTexelsBinding = 6;
 constexpr VkDescriptorType binding_type(uint32_t binding) {
+  if (binding == kSourceTexelsBinding) return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
   return binding <= 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }
+// The source's texel view has texels of raw_texel_format(kSourceTexelBytes).
+constexpr uint32_t kSourceTexelBytes = 16;
 
 // Specialization constant ids of the shaders.
 enum SpecConstant : uint32_t {
@@ -33,11 +40,13 @@ enum SpecConstant : uint32_t {
   kTablesInStorage = 4,
   kGatherPaths = 5,  // SS_PATH_* bits (shaders/meta_layout.h)
   kPoolingQuads = 6,  // max_pooling2's quad path: SS_PQ_* packed (shaders/meta_layout.h), 0: none
+  kTilesInRegisters = 7,  // tiled_transpose: whole tiles without shared memory (DeviceLimits)
 };
 
 struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
-  std::array<uint32_t, 7> constants{};  // by SpecConstant
+  std::array<uint32_t, 8> constants{};  // by SpecConstant
+  bool source_texels = false;           // the shader's texel build reads the source's quads
 
   friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
 };
@@ -51,9 +60,11 @@ class PipelineCache {
   explicit PipelineCache(const Context& context) : context_(&context) {}
 
   Expected<VkPipeline> pipeline(const PipelineKey& key);
-  // Valid after pipeline() succeeded once for the shader.
-  VkPipelineLayout layout(ShaderId shader) const { return shaders_.at(shader).layout.get(); }
-  VkDescriptorSetLayout set_layout(ShaderId shader) const { return shaders_.at(shader).set_layout.get(); }
+  // Valid after pipeline() succeeded once for the key's shader build.
+  VkPipelineLayout layout(const PipelineKey& key) const { return shaders_.at(build_of(key)).layout.get(); }
+  VkDescriptorSetLayout set_layout(const PipelineKey& key) const {
+    return shaders_.at(build_of(key)).set_layout.get();
+  }
 
  private:
   struct ShaderObjects {
@@ -61,10 +72,13 @@ class PipelineCache {
     DescriptorSetLayout set_layout;
     PipelineLayout layout;
   };
-  Expected<const ShaderObjects*> shader(ShaderId id);
+  // A shader and whether it is the texel build.
+  using ShaderBuild = std::pair<ShaderId, bool>;
+  static ShaderBuild build_of(const PipelineKey& key) { return {key.shader, key.source_texels}; }
+  Expected<const ShaderObjects*> shader(ShaderBuild build);
 
   const Context* context_;
-  std::map<ShaderId, ShaderObjects> shaders_;
+  std::map<ShaderBuild, ShaderObjects> shaders_;
   std::map<PipelineKey, Pipeline> pipelines_;
 };
 

@@ -96,6 +96,16 @@ struct VulkanBackend::Impl {
     if (testing_limits.max_storage_buffer_range) {
       limits.max_storage_range = std::min(limits.max_storage_range, *testing_limits.max_storage_buffer_range);
     }
+    if (context->uniform_texel_quads()) {
+      // The shaders index texels with a signed 32-bit int.
+      uint64_t texels = std::min<uint64_t>(context->limits().maxTexelBufferElements, INT32_MAX);
+      if (testing_limits.max_texel_buffer_elements) {
+        texels = std::min<uint64_t>(texels, *testing_limits.max_texel_buffer_elements);
+      }
+      limits.max_texel_quads = texels;
+      limits.texel_offset_alignment = std::max<uint64_t>(1, context->limits().minTexelBufferOffsetAlignment);
+    }
+    limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(context->info().type == "cpu");
     return limits;
   }
 
@@ -160,7 +170,7 @@ Expected<std::vector<VkDescriptorSet>> VulkanBackend::Impl::bind_compute(const P
   SS_ASSIGN_OR_RETURN(pipeline, pipelines.pipeline(pass.key));
   const PassBuffers windows{buffers.meta.device.get(), buffers.input.device.get(), buffers.output.device.get(),
                             has_indices ? buffers.indices.device.get() : VK_NULL_HANDLE};
-  return descriptors.bind(pass, prepared.layout, pipelines.set_layout(pass.key.shader), windows);
+  return descriptors.bind(pass, prepared.layout, pipelines.set_layout(pass.key), windows);
 }
 
 void VulkanBackend::Impl::record_run(const RunTensors& t, const PreparedRun& prepared, VkPipeline pipeline,
@@ -190,7 +200,7 @@ void VulkanBackend::Impl::record_run(const RunTensors& t, const PreparedRun& pre
     }
   }
   if (plan.compute) {
-    recorder.record_compute(*plan.compute, pipeline, pipelines.layout(plan.compute->key.shader), sets,
+    recorder.record_compute(*plan.compute, pipeline, pipelines.layout(plan.compute->key), sets,
                             max_workgroups(), timer);
   }
   recorder.barrier(kWork, VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,

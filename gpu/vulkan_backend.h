@@ -64,6 +64,12 @@ class VulkanBackend final : public Backend {
   struct TestingLimits {
     std::optional<uint64_t> max_storage_buffer_range;
     std::optional<uint32_t> max_workgroup_count;
+    // maxTexelBufferElements: runs whose input windows need larger texel
+    // views read the source as a storage buffer; 0: never through texels.
+    std::optional<uint32_t> max_texel_buffer_elements = std::nullopt;
+    // Whether the tiled transpose moves whole tiles in registers (CPU
+    // devices) or through shared memory (others).
+    std::optional<bool> tiles_in_registers = std::nullopt;
     // Pretend the device has no linear images: every copied row is its own
     // vkCmdCopyBuffer region (gpu/transfer_lowering.h).
     bool no_linear_images = false;

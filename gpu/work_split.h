@@ -45,6 +45,15 @@ struct DeviceLimits {
   uint64_t storage_offset_alignment = 1;
   uint64_t max_items = uint64_t{1} << 31;  // invocations per box (32-bit shader arithmetic)
   uint64_t max_boxes = uint64_t{1} << 16;
+  // Views of 16-byte texels (shaders/source_quads.glsl): the most texels one
+  // may hold, 0 where the device has no such uniform texel buffers, and the
+  // alignment of a view's offset.
+  uint64_t max_texel_quads = 0;
+  uint64_t texel_offset_alignment = 16;
+  // The tiled transpose moves whole tiles in registers rather than through
+  // shared memory: on CPU devices (lavapipe) shared memory is plain memory
+  // reached through per-lane loops, and barriers switch coroutines.
+  bool tiles_in_registers = false;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 

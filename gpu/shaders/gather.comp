@@ -19,7 +19,6 @@ layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
 layout(constant_id = 5) const uint GATHER_PATHS = 0xFu;  // SS_PATH_* the op needs
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
-layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 
@@ -28,6 +27,7 @@ layout(push_constant) uniform Push {
 } pc;
 
 #include "meta_access.glsl"
+#include "source_quads.glsl"
 #include "element_io.glsl"
 #include "wide_io.glsl"
 

@@ -27,7 +27,6 @@ layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
 layout(constant_id = 6) const uint POOL_QUADS = 0u;   // the quad path's SS_PQ_* geometry, 0: off
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
-layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 layout(set = 0, binding = SS_BINDING_INDICES, std430) writeonly buffer Idx { uint idx_words[]; };
@@ -38,6 +37,7 @@ layout(push_constant) uniform Push {
 } pc;
 
 #include "meta_access.glsl"
+#include "source_quads.glsl"
 #include "element_io.glsl"
 
 // Order key: a larger key means a larger value (x = high word, y = low word).

@@ -29,6 +29,7 @@
 #define SS_BINDING_SRC 3
 #define SS_BINDING_DST 4
 #define SS_BINDING_INDICES 5
+#define SS_BINDING_SRC_TEXELS 6  // source_quads.glsl's texel build only
 
 // --- gather: which ways of writing a row the op needs (specialization
 // constant GATHER_PATHS): llvmpipe runs both sides of a branch under a lane

@@ -34,14 +34,14 @@ uvec4 realign(uvec4 a, uvec4 b, uint off) {
 void load_span(uint first) {
   uint q0 = first >> 2u;
   uint off = first & 3u;
-  uvec4 a = src_quads[q0];
-  uvec4 b = PQ_LOADS > 1u ? src_quads[q0 + 1u] : uvec4(0u);
+  uvec4 a = src_quad(q0);
+  uvec4 b = PQ_LOADS > 1u ? src_quad(q0 + 1u) : uvec4(0u);
   span0 = realign(a, b, off);
   if (PQ_SPAN > 4u) {
-    uvec4 c = PQ_LOADS > 2u ? src_quads[q0 + 2u] : uvec4(0u);
+    uvec4 c = PQ_LOADS > 2u ? src_quad(q0 + 2u) : uvec4(0u);
     span1 = realign(b, c, off);
     if (PQ_SPAN > 8u) {
-      uvec4 d = PQ_LOADS > 3u ? src_quads[q0 + 3u] : uvec4(0u);
+      uvec4 d = PQ_LOADS > 3u ? src_quad(q0 + 3u) : uvec4(0u);
       span2 = realign(c, d, off);
     }
   }

@@ -15,7 +15,9 @@
 //     of T indices [tb * PER_QUAD, +PER_QUAD): eight neighbouring
 //     invocations write one 128-byte output run.
 // Shared memory moves whole quads: llvmpipe executes one shared-memory
-// access per lane, so a quad costs what an element would. Only element bits
+// access per lane, so a quad costs what an element would. On CPU devices
+// (TILES_IN_REGISTERS) whole tiles skip shared memory: each invocation
+// writes its transposed block straight out. Only element bits
 // move (element_io.glsl); no operator formula is evaluated here.
 //
 // A quad that is not 16-byte aligned, or that the tile's edge cuts (sizes
@@ -28,9 +30,13 @@ layout(local_size_x = SS_LOCAL_SIZE) in;
 layout(constant_id = 0) const uint ES = 4u;  // element size in bytes
 layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
+// Whole tiles move block by block in registers, without shared memory
+// (move_full_tile_in_registers): for CPU devices, where shared memory is
+// plain memory behind per-lane loops and each barrier switches every
+// invocation's coroutine.
+layout(constant_id = 7) const bool TILES_IN_REGISTERS = false;
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
-layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer SrcQuads { uvec4 src_quads[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstQuads { uvec4 dst_quads[]; };
 
@@ -39,6 +45,7 @@ layout(push_constant) uniform Push {
 } pc;
 
 #include "meta_access.glsl"
+#include "source_quads.glsl"
 #include "element_io.glsl"
 
 const uint PER_QUAD = 16u / ES;             // elements in a quad
@@ -75,7 +82,7 @@ uvec4 with_element(uvec4 q, uint i, uvec2 bits) {
 
 // The `count` (<= PER_QUAD) source elements from `s` as a quad.
 uvec4 load_quad(uint s, uint count) {
-  if (count == PER_QUAD && ((s * ES) & 15u) == 0u) return src_quads[(s * ES) >> 4u];
+  if (count == PER_QUAD && ((s * ES) & 15u) == 0u) return src_quad((s * ES) >> 4u);
   uvec4 q = uvec4(0u);
   for (uint i = 0u; i < count; ++i) q = with_element(q, i, load_element(s + i));
   return q;
@@ -91,26 +98,27 @@ void store_quad(uint d, uint count, uvec4 q) {
   flush_element_stores();
 }
 
-// Transposes block (block[j]: the quad of T elements of row j) into the
-// tile from `at`: tile[at + i * TILE_QUADS] holds T element i of every row.
-// 4- and 8-byte elements transpose with constant swizzles: llvmpipe turns a
+// Column i of block (block[j]: the quad of T elements of row j): T element
+// i of every row. 4- and 8-byte elements transpose with constant swizzles
+// (i is a constant once the callers' loops unroll): llvmpipe turns a
 // dynamically indexed vector component into a chain of selects.
-void put_block(uvec4 block[16], uint at) {
-  if (ES == 8u) {
-    tile[at] = uvec4(block[0].xy, block[1].xy);
-    tile[at + TILE_QUADS] = uvec4(block[0].zw, block[1].zw);
-  } else if (ES == 4u) {
-    tile[at] = uvec4(block[0].x, block[1].x, block[2].x, block[3].x);
-    tile[at + TILE_QUADS] = uvec4(block[0].y, block[1].y, block[2].y, block[3].y);
-    tile[at + 2u * TILE_QUADS] = uvec4(block[0].z, block[1].z, block[2].z, block[3].z);
-    tile[at + 3u * TILE_QUADS] = uvec4(block[0].w, block[1].w, block[2].w, block[3].w);
-  } else {
-    for (uint i = 0u; i < PER_QUAD; ++i) {
-      uvec4 column = uvec4(0u);
-      for (uint j = 0u; j < PER_QUAD; ++j) column = with_element(column, j, quad_element(block[j], i));
-      tile[at + i * TILE_QUADS] = column;
-    }
+uvec4 block_column(uvec4 block[16], uint i) {
+  if (ES == 8u) return i == 0u ? uvec4(block[0].xy, block[1].xy) : uvec4(block[0].zw, block[1].zw);
+  if (ES == 4u) {
+    if (i == 0u) return uvec4(block[0].x, block[1].x, block[2].x, block[3].x);
+    if (i == 1u) return uvec4(block[0].y, block[1].y, block[2].y, block[3].y);
+    if (i == 2u) return uvec4(block[0].z, block[1].z, block[2].z, block[3].z);
+    return uvec4(block[0].w, block[1].w, block[2].w, block[3].w);
   }
+  uvec4 column = uvec4(0u);
+  for (uint j = 0u; j < PER_QUAD; ++j) column = with_element(column, j, quad_element(block[j], i));
+  return column;
+}
+
+// Transposes block into the tile from `at`: tile[at + i * TILE_QUADS] holds
+// T element i of every row.
+void put_block(uvec4 block[16], uint at) {
+  for (uint i = 0u; i < PER_QUAD; ++i) tile[at + i * TILE_QUADS] = block_column(block, i);
 }
 
 // A whole tile whose runs start on quads on both sides: quads only, no
@@ -118,11 +126,29 @@ void put_block(uvec4 block[16], uint at) {
 void load_full_tile(uint src, uint row_step) {
   uint tq = gl_LocalInvocationID.x % TILE_QUADS;
   uint rb = gl_LocalInvocationID.x / TILE_QUADS;
-  uint q = ((src + rb * PER_QUAD * row_step + tq * PER_QUAD) * ES) >> 4u;
-  uint q_step = (row_step * ES) >> 4u;
+  uint first = src + rb * PER_QUAD * row_step + tq * PER_QUAD;
   uvec4 block[16];
-  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quads[q + j * q_step];
+  // Quad indices from each row's element offset: a negative row step taken
+  // mod 2^32 does not survive the shift to quads, and a texel fetch, unlike a
+  // storage-buffer address, does not wrap.
+  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quad(((first + j * row_step) * ES) >> 4u);
   put_block(block, tq * PER_QUAD * TILE_QUADS + rb);
+}
+
+// A whole tile without shared memory: invocation (rb, tq) reads the block of
+// rows [rb * PER_QUAD, +PER_QUAD) and T elements [tq * PER_QUAD, +PER_QUAD)
+// as load_full_tile does and writes its columns straight to the output,
+// one quad per T index. Neighbouring invocations take neighbouring rb, so
+// that they write neighbouring quads of one output run.
+void move_full_tile_in_registers(uint src, uint row_step, uint dst, uint t_stride) {
+  uint rb = gl_LocalInvocationID.x % TILE_QUADS;
+  uint tq = gl_LocalInvocationID.x / TILE_QUADS;
+  uint first = src + rb * PER_QUAD * row_step + tq * PER_QUAD;
+  uvec4 block[16];
+  for (uint j = 0u; j < PER_QUAD; ++j) block[j] = src_quad(((first + j * row_step) * ES) >> 4u);
+  uint q = ((dst + tq * PER_QUAD * t_stride + rb * PER_QUAD) * ES) >> 4u;
+  uint q_step = (t_stride * ES) >> 4u;
+  for (uint i = 0u; i < PER_QUAD; ++i) dst_quads[q + i * q_step] = block_column(block, i);
 }
 
 void store_full_tile(uint dst, uint t_stride) {
@@ -216,7 +242,12 @@ void main() {
   // tile when the runs do not start on quads) with edge tests: two loops
   // rather than a branch per tile, because llvmpipe runs both sides of a
   // branch, while a loop no invocation enters costs nothing.
-  if (quads && t_count == TILE) {
+  if (TILES_IN_REGISTERS && quads && t_count == TILE) {
+    for (; r0 + TILE <= r_stop; r0 += TILE) {
+      move_full_tile_in_registers(src + (r0 - table_word(wr)) * row_step, row_step, dst + r0, t_stride);
+    }
+  }
+  if (!TILES_IN_REGISTERS && quads && t_count == TILE) {
     for (; r0 + TILE <= r_stop; r0 += TILE) {
       load_full_tile(src + (r0 - table_word(wr)) * row_step, row_step);
       barrier();

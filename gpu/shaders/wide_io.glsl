@@ -1,7 +1,7 @@
 // Contiguous runs move 16 bytes at a time: llvmpipe executes one load or
 // store per lane, so a uvec4 access moves four times what a uint access
-// does. Expects element_io.glsl and the uvec4 views `src_quads` and
-// `dst_quads` of the same bindings as `src_words` and `dst_words`.
+// does. Expects element_io.glsl, source_quads.glsl and the uvec4 view
+// `dst_quads` of the same binding as `dst_words`.
 //
 // The quads in the middle of a run belong wholly to the invocation, so plain
 // stores are safe for every element size; the run's first and last bytes go
@@ -27,7 +27,7 @@ void copy_run(uint s, uint d, uint count) {
     uint q_src = (s + head) * ES >> 4u;
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
-    for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = src_quads[q_src + q];
+    for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = src_quad(q_src + q);
     i = head + quads * (16u / ES);
   }
   for (; i < count; ++i) store_element(d + i, load_element(s + i));
@@ -90,14 +90,14 @@ void gather_run(uint s, uint step, uint d, uint count) {
     uint s_last = s + (per_quad - 1u) * step;  // the lowest source element of a backward quad
     if (step == 0xFFFFFFFFu && ((s_last * ES) & 15u) == 0u) {
       uint q_src = s_last * ES >> 4u;
-      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quads[q_src - q]);
+      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quad(q_src - q));
     } else if (ES == 4u && step == 2u && (s & 3u) == 0u) {
       uint q_src = s >> 2u;
       // The last quad's source ends one word past its last element: it goes
       // element by element, so that nothing outside the bound window is read.
       for (uint q = 0u; q + 1u < quads; ++q) {
-        uvec4 a = src_quads[q_src + 2u * q];
-        uvec4 b = src_quads[q_src + 2u * q + 1u];
+        uvec4 a = src_quad(q_src + 2u * q);
+        uvec4 b = src_quad(q_src + 2u * q + 1u);
         dst_quads[q_dst + q] = uvec4(a.x, a.z, b.x, b.z);
       }
       dst_quads[q_dst + quads - 1u] = gather_quad(s + (quads - 1u) * 8u, 2u);

@@ -43,6 +43,19 @@ std::optional<gpu::ShaderId> planned_shader(const OpRequest& request) {
   return plan->compute->key.shader;
 }
 
+TEST(TiledTransposeChoice, WholeTilesMoveInRegistersOnlyWhereTheDeviceAsks) {
+  auto op = Operation::make(nhwc_request(DataType::Float32, {2, 37, 5, 41}, IdentityRequest{}));
+  ASSERT_TRUE(op) << op.error().to_string();
+  gpu::DeviceLimits limits;
+  limits.max_storage_range = uint64_t{128} << 20;
+  for (bool in_registers : {false, true}) {
+    limits.tiles_in_registers = in_registers;
+    auto plan = gpu::plan_run(*op, limits);
+    ASSERT_TRUE(plan && plan->compute);
+    EXPECT_EQ(plan->compute->key.constants[gpu::kTilesInRegisters], in_registers ? 1u : 0u);
+  }
+}
+
 TEST(TiledTransposeChoice, NhwcToNchwGoesThroughTiles) {
   EXPECT_EQ(planned_shader(nhwc_request(DataType::Float32, {2, 37, 5, 41}, IdentityRequest{})),
             gpu::ShaderId::TiledTranspose);
@@ -63,8 +76,15 @@ TEST(TiledTransposeChoice, PackedCopiesPaddingAndFewChannelsDoNot) {
   EXPECT_EQ(planned_shader(nhwc_request(DataType::Float32, {1, 64, 32, 32}, pad)), gpu::ShaderId::Gather);
 }
 
+// Every case runs both ways of moving whole tiles: through shared memory
+// (GPUs) and in registers (CPU devices such as lavapipe).
 class TiledTranspose : public VulkanTest, public ::testing::WithParamInterface<DataType> {
  protected:
+  void TearDown() override {
+    if (backend_ != nullptr) backend_->set_testing_limits({});
+    VulkanTest::TearDown();
+  }
+
   void expect_matches(const OpRequest& request, uint64_t seed, bool tiled = true) {
     auto op = Operation::make(request);
     ASSERT_TRUE(op) << op.error().to_string();
@@ -73,8 +93,16 @@ class TiledTranspose : public VulkanTest, public ::testing::WithParamInterface<D
     }
     Rng rng(seed);
     const std::vector<std::byte> input = random_input(op->input(), rng);
-    EXPECT_TRUE(matches_cpu(*backend_, *op, input, seed)) << describe(*op);
+    for (bool in_registers : {false, true}) {
+      VulkanBackend::TestingLimits limits = limits_;
+      limits.tiles_in_registers = in_registers;
+      backend_->set_testing_limits(limits);
+      EXPECT_TRUE(matches_cpu(*backend_, *op, input, seed))
+          << describe(*op) << (in_registers ? " tiles in registers" : " tiles in shared memory");
+    }
   }
+
+  VulkanBackend::TestingLimits limits_;  // besides tiles_in_registers
 };
 
 // Channels and pixels that are not multiples of the 32 x 32 tile, one tile
@@ -121,12 +149,9 @@ TEST_P(TiledTranspose, GappedOutputKeepsItsGaps) {
 // Binding windows of 4 KiB and one workgroup per dispatch: the work is cut
 // into boxes along every axis, T and the row included.
 TEST_P(TiledTranspose, WorkCutIntoWindowsAndDispatchesMatchesCpu) {
-  VulkanBackend::TestingLimits limits;
-  limits.max_storage_buffer_range = 4096;
-  limits.max_workgroup_count = 1;
-  backend_->set_testing_limits(limits);
+  limits_.max_storage_buffer_range = 4096;
+  limits_.max_workgroup_count = 1;
   expect_matches(nhwc_request(GetParam(), {2, 70, 3, 45}, IdentityRequest{}), 400);
-  backend_->set_testing_limits({});
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, TiledTranspose, ::testing::ValuesIn(kAllDataTypes), data_type_name);
