@@ -47,6 +47,8 @@ std::vector<uint32_t> input() {
   at(2, 50) = kNaNRowTwo;
   at(0, 71) = bits(9.0f);  // equal maxima, rows 0 and 1
   at(1, 70) = bits(9.0f);
+  at(1, 80) = bits(3.0f);  // equal maxima side by side in row 1
+  at(1, 81) = bits(3.0f);
   at(0, 90) = bits(0.0f);  // +0 first, then -0s
   at(0, 91) = kMinusZero;
   at(1, 90) = kMinusZero;
@@ -121,6 +123,8 @@ TEST(CpuFastPoolingTapOrder, OddTapCountKeepsFirstMaximumAcrossPairs) {
     expect(0, 50, kNaNRowZero, 50);  // NaNs at taps 0 and 6
     expect(0, 70, bits(9.0f), 71);   // 9 at taps 1 and 3: the first
     expect(0, 69, bits(9.0f), 71);   // 9 at taps 2 and 4
+    expect(0, 80, bits(3.0f), kWidth + 80);  // 3 at taps 3 and 4: one pair
+    expect(0, 79, bits(3.0f), kWidth + 80);  // 3 at taps 4 and 5: two pairs
     expect(0, 89, bits(0.0f), 90);   // +0 at tap 1, -0 at taps 2 and 4
     expect(0, 88, bits(0.0f), 90);   // +0 at tap 2, -0 at tap 5
     expect(0, 91, kMinusZero, 91);   // -0 at tap 0, the rest -1
@@ -145,6 +149,7 @@ TEST(CpuFastPoolingTapOrder, EvenTapCountKeepsFirstMaximumAcrossPairs) {
     expect(0, 25, kNaNRowZero, 50);           // the NaN at tap 0; row 2 is the next output row
     expect(1, 25, kNaNRowTwo, 2 * kWidth + 50);
     expect(0, 35, bits(9.0f), 71);            // 9 at taps 1 (row 0, col 71) and 2 (row 1, col 70)
+    expect(0, 40, bits(3.0f), kWidth + 80);   // 3 at taps 2 and 3: one pair
     expect(0, 45, bits(0.0f), 90);            // +0 tap 0, -0 taps 1 and 2
     expect(1, 50, kNaNLastRow, 3 * kWidth + 100);
     expect(0, 50, bits(-1.0f), 100);
