@@ -8,7 +8,8 @@
 // last axis) inside its box; the row's other coordinates are decoded once per
 // chunk. The host's boxes leave out columns that vkCmdCopyBuffer wrote, or
 // name them (SS_R_SKIP_LO/HI) so that one invocation writes both sides of a
-// copied run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl).
+// copied run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl,
+// reverse_io.glsl for runs of step -1).
 #extension GL_GOOGLE_include_directive : require
 #include "meta_layout.h"
 
@@ -16,7 +17,7 @@ layout(local_size_x = SS_LOCAL_SIZE) in;
 layout(constant_id = 0) const uint ES = 4u;  // element size in bytes
 layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
-layout(constant_id = 5) const uint GATHER_PATHS = 0xFu;  // SS_PATH_* the op needs
+layout(constant_id = 5) const uint GATHER_PATHS = 0x1Fu;  // SS_PATH_* the op needs
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
@@ -30,6 +31,7 @@ layout(push_constant) uniform Push {
 #include "source_quads.glsl"
 #include "element_io.glsl"
 #include "wide_io.glsl"
+#include "reverse_io.glsl"
 
 uvec4 segment_at(uint segment) {
   uint w = 4u * segment;
@@ -85,6 +87,8 @@ void write_columns(uint col, uint col_end, bool valid, uint src_row, uint dst_ro
       uint src = src_row + s.y + (col - s.x) * s.z;
       if (scatter) {
         for (uint i = 0u; i < count; ++i, dst += dst_stride, src += s.z) store_element(dst, load_element(src));
+      } else if ((GATHER_PATHS & SS_PATH_REVERSE) != 0u && s.z == 0xFFFFFFFFu) {
+        reverse_run(src, dst, count);
       } else if ((GATHER_PATHS & SS_PATH_GATHER) == 0u || ((GATHER_PATHS & SS_PATH_COPY) != 0u && s.z == 1u)) {
         copy_run(src, dst, count);
       } else {

@@ -65,7 +65,7 @@ TEST(ReversedRunPaths, ShaderBesideCopiedColumnsCompilesOnlyTheReversedRuns) {
                                   {0, 0, 0, 16}));
   ASSERT_TRUE(plan);
   EXPECT_FALSE(plan->copies.empty());
-  EXPECT_EQ(plan->compute->key.constants[gpu::kGatherPaths], SS_PATH_GATHER);
+  EXPECT_EQ(plan->compute->key.constants[gpu::kGatherPaths], SS_PATH_REVERSE);
 }
 
 TEST(ReversedRunPaths, ShaderWritingForwardColumnsCompilesTheCopyPath) {
@@ -75,7 +75,7 @@ TEST(ReversedRunPaths, ShaderWritingForwardColumnsCompilesTheCopyPath) {
                                   {0, 0, 0, 16}));
   ASSERT_TRUE(plan);
   EXPECT_TRUE(plan->copies.empty());
-  EXPECT_EQ(plan->compute->key.constants[gpu::kGatherPaths], SS_PATH_GATHER | SS_PATH_COPY);
+  EXPECT_EQ(plan->compute->key.constants[gpu::kGatherPaths], SS_PATH_REVERSE | SS_PATH_COPY);
 }
 
 class VulkanReversedRuns : public VulkanTest {};
