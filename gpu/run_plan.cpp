@@ -42,7 +42,9 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
-  if (pass.key.shader == ShaderId::MaxPooling2) block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
+  if (pass.key.shader == ShaderId::MaxPooling2 || pass.key.shader == ShaderId::Gather) {
+    block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
+  }
   if (pass.key.shader == ShaderId::TiledTranspose) {
     const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;
@@ -56,8 +58,23 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   return block;
 }
 
+// Whether some shader region writes row columns [begin, end): the regions'
+// row ranges less the columns the transfers wrote (skip).
+bool shader_writes_columns(const GatherDispatch& program, uint64_t begin, uint64_t end) {
+  const std::size_t row = program.axes.size() - 1;
+  return std::any_of(program.shader_regions.begin(), program.shader_regions.end(), [&](const Region& r) {
+    const uint64_t lo = std::max(begin, r.lo[row]);
+    const uint64_t hi = std::min(end, r.lo[row] + r.extent[row]);
+    if (lo >= hi) return false;
+    return !r.skip || lo < r.skip->first || hi > r.skip->second;
+  });
+}
+
 // The ways of writing a row that the shader needs for `program` (SS_PATH_*):
-// padding along any axis, and how the row's segments map to the output.
+// padding along any axis, and how the row segments that the shader writes
+// map to the output. On llvmpipe every path compiled in costs each
+// invocation time whether taken or not (branches run under a lane mask), so
+// a path only the transfers' columns would take is left out.
 uint32_t gather_paths(const GatherDispatch& program) {
   uint32_t paths = 0;
   for (const GatherAxis& axis : program.axes) {
@@ -67,8 +84,10 @@ uint32_t gather_paths(const GatherDispatch& program) {
   }
   const GatherAxis& row = program.axes.back();
   if (row.out_stride != 1) return paths | SS_PATH_SCATTER;
-  for (const GatherSegment& s : row.segments) {
-    if (!s.pad) paths |= s.step == 1 ? SS_PATH_COPY : SS_PATH_GATHER;
+  for (std::size_t i = 0; i < row.segments.size(); ++i) {
+    const GatherSegment& s = row.segments[i];
+    if (s.pad || !shader_writes_columns(program, s.begin, row.segment_end(i))) continue;
+    paths |= s.step == 1 ? SS_PATH_COPY : s.step == -1 ? SS_PATH_REVERSE : SS_PATH_GATHER;
   }
   return paths;
 }

@@ -8,7 +8,8 @@
 // last axis) inside its box; the row's other coordinates are decoded once per
 // chunk. The host's boxes leave out columns that vkCmdCopyBuffer wrote, or
 // name them (SS_R_SKIP_LO/HI) so that one invocation writes both sides of a
-// copied run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl).
+// copied run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl,
+// reverse_io.glsl for runs of step -1).
 #extension GL_GOOGLE_include_directive : require
 #include "meta_layout.h"
 
@@ -16,7 +17,7 @@ layout(local_size_x = SS_LOCAL_SIZE) in;
 layout(constant_id = 0) const uint ES = 4u;  // element size in bytes
 layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
-layout(constant_id = 5) const uint GATHER_PATHS = 0xFu;  // SS_PATH_* the op needs
+layout(constant_id = 5) const uint GATHER_PATHS = 0x1Fu;  // SS_PATH_* the op needs
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
@@ -30,6 +31,7 @@ layout(push_constant) uniform Push {
 #include "source_quads.glsl"
 #include "element_io.glsl"
 #include "wide_io.glsl"
+#include "reverse_io.glsl"
 
 uvec4 segment_at(uint segment) {
   uint w = 4u * segment;
@@ -47,19 +49,31 @@ uint find_segment(uint first, uint count, uint o) {
   return first + lo;
 }
 
-// Output columns [col, col_end) of a row: the padding value where the row or
-// the column's segment is padding, else the source elements.
+// The first column from `col` on that the transfers did not write.
+uint past_skip(uint col) {
+  return (col >= box_word(SS_R_SKIP_LO) && col < box_word(SS_R_SKIP_HI)) ? box_word(SS_R_SKIP_HI) : col;
+}
+
+// Output columns [col, col_end) of a row, less the skipped ones: the padding
+// value where the row or the column's segment is padding, else the source
+// elements. One loop walks the runs on both sides of the skipped columns:
+// llvmpipe runs every store site under a lane mask, taken or not, so a
+// second copy of this code (one call per side) would cost each invocation as
+// much again.
 void write_columns(uint col, uint col_end, bool valid, uint src_row, uint dst_row) {
   uint inner = box_word(SS_RANK) - 1u;
+  uint skip_lo = box_word(SS_R_SKIP_LO);
   uint row_size = box_word(SS_G_SIZES + inner);
   uint dst_stride = box_word(SS_G_OUT_STRIDES + inner);
   uvec2 pad_bits = uvec2(box_word(SS_G_PAD_LO), box_word(SS_G_PAD_HI));
   uint first = box_word(SS_G_SEG_FIRST + inner);
   uint last = first + box_word(SS_G_SEG_COUNT + inner) - 1u;
+  col = past_skip(col);
   if (col >= col_end) return;
-  for (uint segment = find_segment(first, last - first + 1u, col); col < col_end; ++segment) {
+  for (uint segment = find_segment(first, last - first + 1u, col); col < col_end;) {
     uvec4 s = segment_at(segment);
     uint stop = min(col_end, segment < last ? table_word(4u * (segment + 1u)) : row_size);
+    if (col < skip_lo) stop = min(stop, skip_lo);
     uint count = stop - col;
     uint dst = dst_row + col * dst_stride;
     bool scatter = (GATHER_PATHS & SS_PATH_SCATTER) != 0u && dst_stride != 1u;
@@ -73,13 +87,16 @@ void write_columns(uint col, uint col_end, bool valid, uint src_row, uint dst_ro
       uint src = src_row + s.y + (col - s.x) * s.z;
       if (scatter) {
         for (uint i = 0u; i < count; ++i, dst += dst_stride, src += s.z) store_element(dst, load_element(src));
+      } else if ((GATHER_PATHS & SS_PATH_REVERSE) != 0u && s.z == 0xFFFFFFFFu) {
+        reverse_run(src, dst, count);
       } else if ((GATHER_PATHS & SS_PATH_GATHER) == 0u || ((GATHER_PATHS & SS_PATH_COPY) != 0u && s.z == 1u)) {
         copy_run(src, dst, count);
       } else {
         gather_run(src, s.z, dst, count);
       }
     }
-    col = stop;
+    col = past_skip(stop);
+    while (segment < last && table_word(4u * (segment + 1u)) <= col) ++segment;
   }
 }
 
@@ -115,8 +132,6 @@ void main() {
   uint chunk_size = box_word(SS_CHUNK);
   uint col = box_word(SS_R_LO + inner) + chunk * chunk_size;
   uint col_end = min(col + chunk_size, box_word(SS_R_LO + inner) + box_word(SS_R_EXT + inner));
-  // Columns the transfers wrote (none: lo == hi == 0) split the chunk in two.
-  write_columns(col, min(col_end, box_word(SS_R_SKIP_LO)), valid, src_row, dst_row);
-  write_columns(max(col, box_word(SS_R_SKIP_HI)), col_end, valid, src_row, dst_row);
+  write_columns(col, col_end, valid, src_row, dst_row);
   flush_element_stores();
 }

@@ -35,9 +35,10 @@
 // constant GATHER_PATHS): llvmpipe runs both sides of a branch under a lane
 // mask, so code an op never needs still costs every invocation its time.
 #define SS_PATH_COPY 1u     // runs of step 1 into a contiguous row
-#define SS_PATH_GATHER 2u   // runs of any other step into a contiguous row
+#define SS_PATH_GATHER 2u   // runs of any other step (not 1, not -1) into a contiguous row
 #define SS_PATH_SCATTER 4u  // rows whose output elements are not contiguous
 #define SS_PATH_FILL 8u     // padding
+#define SS_PATH_REVERSE 16u  // runs of step -1 into a contiguous row
 
 // --- common header ---------------------------------------------------------
 #define SS_RANK 0u   // axes of the (coalesced) output; the last is the row
@@ -114,7 +115,7 @@
 #define SS_R_TILES_T_MAGIC 90u   //   and the magic number and shifts for dividing by them
 #define SS_R_TILES_T_SHIFTS 91u
 
-#define SS_R_IN_QUADS 92u        // max_pooling2: whole 16-byte quads in the input window
+#define SS_R_IN_QUADS 92u        // max_pooling2, gather: whole 16-byte quads in the input window
 
 #define SS_BOX_WORDS 96u
 #define SS_BOX_QUADS 24u

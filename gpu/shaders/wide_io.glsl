@@ -63,21 +63,10 @@ uvec4 gather_quad(uint s, uint step) {
   return q;
 }
 
-// The elements of a source quad in reverse order.
-uvec4 reverse_quad(uvec4 q) {
-  if (ES == 8u) return q.zwxy;
-  uvec4 r = q.wzyx;
-  if (ES == 2u) return (r >> 16u) | (r << 16u);
-  if (ES == 1u) {
-    return ((r >> 24u) & 0xFFu) | ((r >> 8u) & 0xFF00u) | ((r << 8u) & 0xFF0000u) | (r << 24u);
-  }
-  return r;
-}
-
-// dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32). The
-// destination moves a quad at a time; the source a quad at a time as well
-// when it runs backwards in quad-aligned steps of one element, otherwise
-// element by element (two quads for 4-byte elements at step 2).
+// dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32, neither
+// 1 nor -1: copy_run and reverse_run move those). The destination moves a
+// quad at a time; the source element by element (two quads for 4-byte
+// elements at step 2).
 void gather_run(uint s, uint step, uint d, uint count) {
   uint i = 0u;
   uint head = elements_to_quad(d * ES);
@@ -87,11 +76,7 @@ void gather_run(uint s, uint step, uint d, uint count) {
     const uint per_quad = 16u / ES;
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
-    uint s_last = s + (per_quad - 1u) * step;  // the lowest source element of a backward quad
-    if (step == 0xFFFFFFFFu && ((s_last * ES) & 15u) == 0u) {
-      uint q_src = s_last * ES >> 4u;
-      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quad(q_src - q));
-    } else if (ES == 4u && step == 2u && (s & 3u) == 0u) {
+    if (ES == 4u && step == 2u && (s & 3u) == 0u) {
       uint q_src = s >> 2u;
       // The last quad's source ends one word past its last element: it goes
       // element by element, so that nothing outside the bound window is read.

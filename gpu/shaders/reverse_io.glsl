@@ -1,0 +1,71 @@
+// Runs of step -1 into a contiguous row (reflection, symmetric padding, and
+// slices with stride -1): the destination moves a quad at a time, and so does
+// the source, at any alignment. Each destination quad's source is the 16
+// bytes from some byte `low` on, read as the one or two source quads holding
+// them and shifted into place, then put in reverse element order. So no
+// element is read on its own inside the run, which on llvmpipe would be a
+// bounds-checked per-lane load each. Expects wide_io.glsl (elements_to_quad)
+// and the box word SS_R_IN_QUADS: the window's whole quads, the most a read
+// may reach.
+
+// Bytes [a, a + 16) of the 32 bytes lo then hi (a < 16, a multiple of ES).
+uvec4 funnel_quad(uvec4 lo, uvec4 hi, uint a) {
+  uint k = a >> 2u;
+  uvec4 w = k == 0u ? lo : k == 1u ? uvec4(lo.yzw, hi.x) : k == 2u ? uvec4(lo.zw, hi.xy) : uvec4(lo.w, hi.xyz);
+  if (ES >= 4u) return w;
+  uvec4 n = k == 0u ? uvec4(lo.yzw, hi.x) : k == 1u ? uvec4(lo.zw, hi.xy) : k == 2u ? uvec4(lo.w, hi.xyz) : hi;
+  uint bits = (a & 3u) * 8u;
+  return bits == 0u ? w : (w >> bits) | (n << (32u - bits));
+}
+
+// The elements of a quad in reverse order.
+uvec4 reverse_quad(uvec4 q) {
+  if (ES == 8u) return q.zwxy;
+  uvec4 r = q.wzyx;
+  if (ES == 2u) return (r >> 16u) | (r << 16u);
+  if (ES == 1u) {
+    return ((r >> 24u) & 0xFFu) | ((r >> 8u) & 0xFF00u) | ((r << 8u) & 0xFF0000u) | (r << 24u);
+  }
+  return r;
+}
+
+// dst[d + i] = src[s - i] for i < count. One element loop serves the
+// elements before the first quad boundary of the destination and those after
+// the last: on llvmpipe each loop's body runs at least once under a lane mask,
+// so a second loop would cost every invocation its loads and stores again.
+void reverse_run(uint s, uint d, uint count) {
+  const uint per_quad = 16u / ES;
+  uint head = elements_to_quad(d * ES);
+  uint quads = 0u;
+  if (count >= head + per_quad) {
+    // The first destination quad reads the highest source bytes; off a quad
+    // boundary it needs the quad after them, which must be a whole quad of
+    // the window. Otherwise that quad goes element by element.
+    uint low = (s - head - (per_quad - 1u)) * ES;
+    if ((low & 15u) != 0u && (low >> 4u) + 1u >= box_word(SS_R_IN_QUADS)) head += per_quad;
+    if (count >= head + per_quad) quads = (count - head) / per_quad;
+  }
+  for (uint i = 0u; i < count; ++i) {
+    if (i == head && quads != 0u) {
+      // The quads touch none of the words the element stores hold pending.
+      uint low = (s - head - (per_quad - 1u)) * ES;
+      uint a = low & 15u;
+      uint q_src = low >> 4u;
+      uint q_dst = (d + head) * ES >> 4u;
+      if (a == 0u) {
+        for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quad(q_src - q));
+      } else {
+        // Going down the source, each quad read is the next one's upper half.
+        uvec4 hi = src_quad(q_src + 1u);
+        for (uint q = 0u; q < quads; ++q) {
+          uvec4 lo = src_quad(q_src - q);
+          dst_quads[q_dst + q] = reverse_quad(funnel_quad(lo, hi, a));
+          hi = lo;
+        }
+      }
+      i += quads * per_quad;
+      if (i >= count) break;
+    }
+    store_element(d + i, load_element(s - i));
+  }
+}
