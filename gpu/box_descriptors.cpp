@@ -37,6 +37,22 @@ Status BoxDescriptors::ensure(uint32_t sets) {
 
 static_assert(kSourceTexelsBinding == SS_BINDING_SRC_TEXELS);
 
+namespace {
+
+// A write of one descriptor of `binding` in `set`; the caller points it at
+// its buffer or texel view.
+VkWriteDescriptorSet one_descriptor(VkDescriptorSet set, uint32_t binding) {
+  VkWriteDescriptorSet w{};
+  w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+  w.dstSet = set;
+  w.dstBinding = binding;
+  w.descriptorCount = 1;
+  w.descriptorType = binding_type(binding);
+  return w;
+}
+
+}  // namespace
+
 Status BoxDescriptors::make_source_views(const ComputePass& pass, VkBuffer input) {
   const DeviceFunctions& vk = context_.vk();
   source_views_.clear();
@@ -96,22 +112,12 @@ Expected<std::vector<VkDescriptorSet>> BoxDescriptors::bind(const ComputePass& p
                           : unused);
     }
     for (uint32_t i = 0; i < bindings; ++i) {
-      VkWriteDescriptorSet w{};
-      w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-      w.dstSet = sets[b];
-      w.dstBinding = i;
-      w.descriptorCount = 1;
-      w.descriptorType = binding_type(i);
+      VkWriteDescriptorSet w = one_descriptor(sets[b], i);
       w.pBufferInfo = &infos[static_cast<std::size_t>(b) * bindings + i];
       writes.push_back(w);
     }
     if (pass.key.source_texels) {
-      VkWriteDescriptorSet w{};
-      w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-      w.dstSet = sets[b];
-      w.dstBinding = kSourceTexelsBinding;
-      w.descriptorCount = 1;
-      w.descriptorType = binding_type(kSourceTexelsBinding);
+      VkWriteDescriptorSet w = one_descriptor(sets[b], kSourceTexelsBinding);
       w.pTexelBufferView = &views[b];
       writes.push_back(w);
     }
