@@ -42,9 +42,7 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_CHUNKS_PER_ROW] = lo32(box.chunks_per_row);
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
-  if (pass.key.shader == ShaderId::MaxPooling2 || pass.key.shader == ShaderId::Gather) {
-    block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
-  }
+  block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
   if (pass.key.shader == ShaderId::TiledTranspose) {
     const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;

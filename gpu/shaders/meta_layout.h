@@ -115,7 +115,7 @@
 #define SS_R_TILES_T_MAGIC 90u   //   and the magic number and shifts for dividing by them
 #define SS_R_TILES_T_SHIFTS 91u
 
-#define SS_R_IN_QUADS 92u        // max_pooling2, gather: whole 16-byte quads in the input window
+#define SS_R_IN_QUADS 92u        // whole 16-byte quads in the input window (the most a quad read may reach)
 
 #define SS_BOX_WORDS 96u
 #define SS_BOX_QUADS 24u
