@@ -72,7 +72,9 @@ uint even_bytes(uint w) { return (w & 0xFFu) | ((w >> 8u) & 0xFF00u); }
 uvec4 even_elements(uvec4 a, uvec4 b) {
   if (ES == 8u) return uvec4(a.xy, b.xy);
   if (ES == 4u) return uvec4(a.xz, b.xz);
-  if (ES == 2u) return uvec4(even_halves(a.x, a.y), even_halves(a.z, a.w), even_halves(b.x, b.y), even_halves(b.z, b.w));
+  if (ES == 2u) {
+    return uvec4(even_halves(a.x, a.y), even_halves(a.z, a.w), even_halves(b.x, b.y), even_halves(b.z, b.w));
+  }
   return uvec4(even_bytes(a.x) | (even_bytes(a.y) << 16u), even_bytes(a.z) | (even_bytes(a.w) << 16u),
                even_bytes(b.x) | (even_bytes(b.y) << 16u), even_bytes(b.z) | (even_bytes(b.w) << 16u));
 }
