@@ -139,6 +139,9 @@ void VK_slice_u8_1x64x512x512_interior(benchmark::State& state) {
 void VK_slice_f32_1x64x512x512_stride2(benchmark::State& state) {
   run_workload(state, request(DataType::Float32, kImage, SliceRequest{{0, 0, 0, 0}, {1, 64, 256, 256}, {1, 1, 2, 2}}));
 }
+void VK_slice_f16_1x64x512x512_stride2(benchmark::State& state) {
+  run_workload(state, request(DataType::Float16, kImage, SliceRequest{{0, 0, 0, 0}, {1, 64, 256, 256}, {1, 1, 2, 2}}));
+}
 void VK_slice1_f32_1x64x512x512_reversed(benchmark::State& state) {
   OpRequest r = request(DataType::Float32, kImage, Slice1Request{{0, 0, 0, 0}, {1, 64, 512, 512}, {1, 1, -1, -1}});
   run_workload(state, r);
@@ -175,6 +178,7 @@ STRIDESCOPE_VK_BENCH(VK_identity_f32_1x64x512x512_nhwc_to_nchw);
 STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x512x512_interior);
 STRIDESCOPE_VK_BENCH(VK_slice_u8_1x64x512x512_interior);
 STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x512x512_stride2);
+STRIDESCOPE_VK_BENCH(VK_slice_f16_1x64x512x512_stride2);
 STRIDESCOPE_VK_BENCH(VK_slice1_f32_1x64x512x512_reversed);
 STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_constant);
 STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_edge);

@@ -1,7 +1,7 @@
 // Contiguous runs move 16 bytes at a time: llvmpipe executes one load or
 // store per lane, so a uvec4 access moves four times what a uint access
-// does. Expects element_io.glsl, source_quads.glsl and the uvec4 view
-// `dst_quads` of the same binding as `dst_words`.
+// does. Expects meta_access.glsl, element_io.glsl, source_quads.glsl and
+// the uvec4 view `dst_quads` of the same binding as `dst_words`.
 //
 // The quads in the middle of a run belong wholly to the invocation, so plain
 // stores are safe for every element size; the run's first and last bytes go
@@ -63,10 +63,39 @@ uvec4 gather_quad(uint s, uint step) {
   return q;
 }
 
+// The even-numbered elements of source quads a then b: the destination quad
+// of a step-2 run whose source starts on a quad. Whole words move as they
+// are; 16-bit and 8-bit elements are picked out with shifts and masks (no
+// per-element loads).
+uint even_halves(uint lo, uint hi) { return (lo & 0xFFFFu) | (hi << 16u); }
+uint even_bytes(uint w) { return (w & 0xFFu) | ((w >> 8u) & 0xFF00u); }
+uvec4 even_elements(uvec4 a, uvec4 b) {
+  if (ES == 8u) return uvec4(a.xy, b.xy);
+  if (ES == 4u) return uvec4(a.xz, b.xz);
+  if (ES == 2u) {
+    return uvec4(even_halves(a.x, a.y), even_halves(a.z, a.w), even_halves(b.x, b.y), even_halves(b.z, b.w));
+  }
+  return uvec4(even_bytes(a.x) | (even_bytes(a.y) << 16u), even_bytes(a.z) | (even_bytes(a.w) << 16u),
+               even_bytes(b.x) | (even_bytes(b.y) << 16u), even_bytes(b.z) | (even_bytes(b.w) << 16u));
+}
+
+// `quads` destination quads from q_dst on, taking every other element from
+// source quad q_src on: two source quads per destination quad. The last
+// destination quad's source ends one element past its last element; where
+// that element lies past the bound window's whole quads (SS_R_IN_QUADS), the
+// last quad goes element by element from element `s_last`.
+void gather_step2_quads(uint q_src, uint q_dst, uint quads, uint s_last) {
+  uint whole = (q_src + 2u * quads <= box_word(SS_R_IN_QUADS)) ? quads : quads - 1u;
+  for (uint q = 0u; q < whole; ++q) {
+    dst_quads[q_dst + q] = even_elements(src_quad(q_src + 2u * q), src_quad(q_src + 2u * q + 1u));
+  }
+  if (whole < quads) dst_quads[q_dst + whole] = gather_quad(s_last, 2u);
+}
+
 // dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32, neither
 // 1 nor -1: copy_run and reverse_run move those). The destination moves a
-// quad at a time; the source element by element (two quads for 4-byte
-// elements at step 2).
+// quad at a time; the source two quads per destination quad where the step
+// is 2 and the source then starts on a quad, else element by element.
 void gather_run(uint s, uint step, uint d, uint count) {
   uint i = 0u;
   uint head = elements_to_quad(d * ES);
@@ -76,16 +105,8 @@ void gather_run(uint s, uint step, uint d, uint count) {
     const uint per_quad = 16u / ES;
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
-    if (ES == 4u && step == 2u && (s & 3u) == 0u) {
-      uint q_src = s >> 2u;
-      // The last quad's source ends one word past its last element: it goes
-      // element by element, so that nothing outside the bound window is read.
-      for (uint q = 0u; q + 1u < quads; ++q) {
-        uvec4 a = src_quad(q_src + 2u * q);
-        uvec4 b = src_quad(q_src + 2u * q + 1u);
-        dst_quads[q_dst + q] = uvec4(a.x, a.z, b.x, b.z);
-      }
-      dst_quads[q_dst + quads - 1u] = gather_quad(s + (quads - 1u) * 8u, 2u);
+    if (step == 2u && ((s * ES) & 15u) == 0u) {
+      gather_step2_quads(s * ES >> 4u, q_dst, quads, s + (quads - 1u) * per_quad * 2u);
     } else {
       for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = gather_quad(s + q * per_quad * step, step);
     }

@@ -1,0 +1,116 @@
+// Slices that step along the row (gather runs, shaders/wide_io.glsl): a run
+// of step 2 whose source starts on a 16-byte quad reads two source quads per
+// destination quad and keeps their even elements, for every element size;
+// its last quad goes element by element only where the source quad after its
+// last element lies past the bound window. Other steps (3, -2) and sources
+// off a quad go element by element. Results are compared bit for bit with the
+// CPU reference and the independent reference, through texel views and
+// through the storage buffer, with whole-tensor windows and with 4 KiB
+// windows that end inside the tensor.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <vector>
+
+#include "gpu/run_plan.h"
+#include "gpu/shaders/meta_layout.h"
+#include "gpu_test_support.h"
+
+namespace stridescope::test {
+namespace {
+
+using U64s = std::vector<uint64_t>;
+
+OpRequest row_slice(DataType type, U64s sizes, U64s offsets, U64s out, U64s strides) {
+  OpRequest r;
+  r.input = TensorRequest{type, std::move(sizes), std::nullopt};
+  r.params = SliceRequest{std::move(offsets), std::move(out), std::move(strides)};
+  return r;
+}
+
+OpRequest row_slice1(DataType type, U64s sizes, U64s offsets, U64s window, std::vector<int64_t> strides) {
+  OpRequest r;
+  r.input = TensorRequest{type, std::move(sizes), std::nullopt};
+  r.params = Slice1Request{std::move(offsets), std::move(window), std::move(strides)};
+  return r;
+}
+
+// Per element size: rows of odd widths, so that rows start at every offset
+// within a quad; starts 0, 1 and 3 (a source on and off a quad); slices that
+// end on the input's last element (the window's end, where the source quad
+// past the last output quad is not whole); steps 3 and -2 beside.
+std::vector<OpRequest> stepped_requests() {
+  std::vector<OpRequest> requests;
+  for (DataType type : {DataType::UInt8, DataType::Float16, DataType::Float32, DataType::Float64}) {
+    for (uint64_t width : {129u, 130u, 131u, 133u, 135u}) {
+      const uint64_t full = (width + 1) / 2;
+      requests.push_back(row_slice(type, {1, 2, 5, width}, {0, 0, 0, 0}, {1, 2, 3, full}, {1, 1, 2, 2}));
+      requests.push_back(row_slice(type, {1, 1, 4, width}, {0, 0, 1, 1}, {1, 1, 3, (width - 1) / 2}, {1, 1, 1, 2}));
+      requests.push_back(row_slice(type, {1, 1, 3, width}, {0, 0, 0, 3}, {1, 1, 3, 41}, {1, 1, 1, 2}));
+      requests.push_back(row_slice(type, {1, 1, 3, width}, {0, 0, 0, 2}, {1, 1, 3, (width - 2) / 3}, {1, 1, 1, 3}));
+      requests.push_back(row_slice1(type, {1, 1, 3, width}, {0, 0, 0, 0}, {1, 1, 3, width}, {1, 1, 1, -2}));
+    }
+  }
+  return requests;
+}
+
+std::optional<gpu::ComputePass> planned_pass(const OpRequest& request) {
+  auto op = Operation::make(request);
+  EXPECT_TRUE(op) << op.error().to_string();
+  if (!op) return std::nullopt;
+  gpu::DeviceLimits limits;
+  limits.max_storage_range = uint64_t{128} << 20;
+  auto plan = gpu::plan_run(*op, limits);
+  EXPECT_TRUE(plan) << plan.error().to_string();
+  if (!plan || !plan->compute) return std::nullopt;
+  return std::move(*plan->compute);
+}
+
+TEST(SteppedRowPaths, StepTwoSlicesCompileOnlyTheGatherPath) {
+  for (DataType type : {DataType::UInt8, DataType::Float16, DataType::Float32, DataType::Float64}) {
+    auto pass = planned_pass(row_slice(type, {1, 2, 5, 131}, {0, 0, 0, 0}, {1, 2, 3, 66}, {1, 1, 2, 2}));
+    ASSERT_TRUE(pass);
+    EXPECT_EQ(pass->key.shader, gpu::ShaderId::Gather);
+    EXPECT_EQ(pass->key.constants[gpu::kGatherPaths], SS_PATH_GATHER);
+  }
+}
+
+class VulkanSteppedRows : public VulkanTest {
+ protected:
+  void TearDown() override {
+    if (backend_ != nullptr) backend_->set_testing_limits({});
+    VulkanTest::TearDown();
+  }
+
+  void expect_all_match(const VulkanBackend::TestingLimits& limits, uint64_t seed) {
+    backend_->set_testing_limits(limits);
+    for (const OpRequest& request : stepped_requests()) {
+      auto op = Operation::make(request);
+      ASSERT_TRUE(op) << op.error().to_string();
+      Rng rng(++seed);
+      const std::vector<std::byte> input = random_input(op->input(), rng);
+      EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
+    }
+  }
+};
+
+TEST_F(VulkanSteppedRows, TexelViewsGiveTheReferenceBits) { expect_all_match({}, 1100); }
+
+TEST_F(VulkanSteppedRows, StorageBufferGivesTheReferenceBits) {
+  VulkanBackend::TestingLimits limits;
+  limits.max_texel_buffer_elements = 0;
+  expect_all_match(limits, 1300);
+}
+
+// Windows of 4 KiB end inside the tensor: the last quads of a box's rows
+// meet its window's end.
+TEST_F(VulkanSteppedRows, SmallWindowsGiveTheReferenceBits) {
+  VulkanBackend::TestingLimits limits;
+  limits.max_storage_buffer_range = 4096;
+  expect_all_match(limits, 1500);
+  limits.max_texel_buffer_elements = 0;
+  expect_all_match(limits, 1700);
+}
+
+}  // namespace
+}  // namespace stridescope::test
