@@ -12,6 +12,10 @@ namespace stridescope::gpu {
 namespace {
 
 constexpr uint64_t kPoolingChunk = 16;  // outputs per invocation
+// Rows one gather invocation may write when its rows are short (a padded
+// row's two sides, a narrow slice): on lavapipe an invocation's set-up costs
+// far more than writing a few quads. The chunk bounds the elements.
+constexpr uint64_t kMaxGatherRowsPerItem = 64;
 
 uint32_t lo32(uint64_t value) { return static_cast<uint32_t>(value); }
 uint32_t lo32(int64_t value) { return static_cast<uint32_t>(static_cast<uint64_t>(value)); }
@@ -43,6 +47,10 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   put_division(block, SS_R_CHUNKS_MAGIC, SS_R_CHUNKS_SHIFTS, box.chunks_per_row);
   block[SS_R_ITEMS] = lo32(box.items);
   block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
+  block[SS_R_ROWS_PER_ITEM] = lo32(box.rows_per_item);
+  uint64_t rows = 1;
+  for (std::size_t a = 0; a + 1 < box.extent.size(); ++a) rows *= box.extent[a];
+  block[SS_R_ROWS] = lo32(rows);
   if (pass.key.shader == ShaderId::TiledTranspose) {
     const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;
@@ -209,7 +217,8 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   ComputePass pass = gather_pass(program, ShaderId::Gather, chunk);
   pass.key.constants[kGatherPaths] = gather_paths(program);
   pass.name = "gather";
-  const WorkModel model = gather_work(program, op, chunk);
+  WorkModel model = gather_work(program, op, chunk);
+  model.max_rows_per_item = kMaxGatherRowsPerItem;
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   choose_source_access(pass, limits);
   plan.compute = std::move(pass);

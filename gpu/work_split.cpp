@@ -115,12 +115,30 @@ class Splitter {
     return ElementRange{low, high};
   }
 
+  // Rows per invocation: the elements an invocation writes in one row (the
+  // box's row less the columns it skips) as many times as fit one chunk.
+  uint64_t rows_per_item(const WorkBox& box, uint64_t rows) const {
+    if (box.chunks_per_row != 1 || model_.max_rows_per_item <= 1) return 1;
+    const std::size_t row_axis = box.extent.size() - 1;
+    const uint64_t lo = box.lo[row_axis];
+    const uint64_t hi = lo + box.extent[row_axis];
+    uint64_t written = hi - lo;
+    if (box.skip) {
+      const uint64_t skip_lo = std::max(lo, box.skip->first);
+      const uint64_t skip_hi = std::min(hi, box.skip->second);
+      if (skip_hi > skip_lo) written -= skip_hi - skip_lo;
+    }
+    const uint64_t fit = model_.chunk / std::max<uint64_t>(written, 1);
+    return std::clamp<uint64_t>(fit, 1, std::min(rows, model_.max_rows_per_item));
+  }
+
   std::optional<WorkBox> fit(WorkBox box) const {
     const std::size_t row_axis = box.extent.size() - 1;
     uint64_t rows = 1;
     for (std::size_t a = 0; a < row_axis; ++a) rows *= box.extent[a];
     box.chunks_per_row = (box.extent[row_axis] + model_.chunk - 1) / model_.chunk;
-    const auto items = checked_mul(rows, box.chunks_per_row);
+    box.rows_per_item = rows_per_item(box, rows);
+    const auto items = checked_mul((rows + box.rows_per_item - 1) / box.rows_per_item, box.chunks_per_row);
     if (!items || *items > limits_.max_items) return std::nullopt;
     box.items = *items;
     auto input = window(model_.input, input_span(box));

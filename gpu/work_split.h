@@ -32,6 +32,10 @@ struct WorkModel {
   std::vector<uint64_t> sizes;  // output size per axis; the last axis is the row
   std::vector<Region> regions;  // the parts to compute; empty: everything
   uint64_t chunk = 64;          // row elements per invocation
+  // Where a box's row fits one chunk, one invocation may write several
+  // consecutive rows of it: as many as `chunk` elements fill, at most this
+  // many (1: the shader writes one row per invocation).
+  uint64_t max_rows_per_item = 1;
   int64_t input_base = 0;
   // Input elements read by outputs [lo, hi) along `axis`, nullopt if none.
   std::function<std::optional<ElementRange>(std::size_t axis, uint64_t lo, uint64_t hi)> input_range;
@@ -71,7 +75,8 @@ struct WorkBox : Region {
   Window output;
   Window indices;
   uint64_t chunks_per_row = 0;
-  uint64_t items = 0;  // rows * chunks_per_row
+  uint64_t rows_per_item = 1;  // consecutive rows one invocation writes (chunks_per_row == 1)
+  uint64_t items = 0;          // ceil(rows / rows_per_item) * chunks_per_row
 };
 
 // The work of a gather program's shader (its shader_regions) over the op's

@@ -116,6 +116,8 @@
 #define SS_R_TILES_T_SHIFTS 91u
 
 #define SS_R_IN_QUADS 92u        // whole 16-byte quads in the input window (the most a quad read may reach)
+#define SS_R_ROWS_PER_ITEM 93u   // gather: consecutive rows of the box one invocation writes
+#define SS_R_ROWS 94u            //   and the box's rows (the product of its extents but the row's)
 
 #define SS_BOX_WORDS 96u
 #define SS_BOX_QUADS 24u

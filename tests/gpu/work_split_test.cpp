@@ -113,6 +113,39 @@ TEST(WorkSplit, TooScatteredWorkIsAnErrorNotAHang) {
   EXPECT_EQ(boxes.error().code, ErrorCode::BackendFailure);
 }
 
+// A model of 10 rows of 40 elements, columns [8, 32) skipped: 16 written a row.
+WorkModel short_rows(uint64_t chunk, uint64_t max_rows_per_item) {
+  WorkModel model;
+  model.sizes = {10, 40};
+  model.regions = {Region{{0, 0}, {10, 40}, std::pair<uint64_t, uint64_t>{8, 32}}};
+  model.chunk = chunk;
+  model.max_rows_per_item = max_rows_per_item;
+  model.input_range = [](std::size_t, uint64_t lo, uint64_t hi) {
+    return std::optional<ElementRange>(ElementRange{static_cast<int64_t>(lo), static_cast<int64_t>(hi - 1)});
+  };
+  model.input = TensorAccess{400, 1, {}};
+  model.output = TensorAccess{400, 1, {40, 1}};
+  return model;
+}
+
+TEST(WorkSplit, ShortRowsAreWrittenAsManyPerInvocationAsAChunkHolds) {
+  DeviceLimits limits;
+  limits.max_storage_range = 128u << 20;
+  struct Case {
+    uint64_t chunk, max_rows, rows_per_item, items;
+  };
+  // 16 elements written a row (the skipped columns do not count); a row
+  // longer than the chunk, or a model that allows one row, keeps one.
+  for (const Case& c : {Case{64, 64, 4, 3}, Case{65, 64, 4, 3}, Case{48, 2, 2, 5}, Case{1000, 64, 10, 1},
+                        Case{40, 1, 1, 10}, Case{16, 64, 1, 30}}) {
+    auto boxes = split_work(short_rows(c.chunk, c.max_rows), limits);
+    ASSERT_TRUE(boxes);
+    ASSERT_EQ(boxes->size(), 1u);
+    EXPECT_EQ((*boxes)[0].rows_per_item, c.rows_per_item) << "chunk " << c.chunk;
+    EXPECT_EQ((*boxes)[0].items, c.items) << "chunk " << c.chunk;
+  }
+}
+
 // The shaders' division: q = (t + ((n - t) >> s1)) >> s2 with t = umulhi(n, m).
 uint32_t divide_like_the_shader(uint32_t n, const DivisionMagic& m) {
   const uint32_t t = static_cast<uint32_t>((static_cast<uint64_t>(n) * m.magic) >> 32);
