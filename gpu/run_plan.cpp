@@ -12,10 +12,6 @@ namespace stridescope::gpu {
 namespace {
 
 constexpr uint64_t kPoolingChunk = 16;  // outputs per invocation
-// Rows one gather invocation may write when its rows are short (a padded
-// row's two sides, a narrow slice): on lavapipe an invocation's set-up costs
-// far more than writing a few quads. The chunk bounds the elements.
-constexpr uint64_t kMaxGatherRowsPerItem = 64;
 
 uint32_t lo32(uint64_t value) { return static_cast<uint32_t>(value); }
 uint32_t lo32(int64_t value) { return static_cast<uint32_t>(static_cast<uint64_t>(value)); }
@@ -218,7 +214,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   pass.key.constants[kGatherPaths] = gather_paths(program);
   pass.name = "gather";
   WorkModel model = gather_work(program, op, chunk);
-  model.max_rows_per_item = kMaxGatherRowsPerItem;
+  model.several_rows_per_item = true;
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   choose_source_access(pass, limits);
   plan.compute = std::move(pass);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include "gpu/box_descriptors.h"  // descriptors
 #include "gpu/command_recorder.h"  // recording and submitting
@@ -25,6 +26,17 @@ using namespace gpu;
 namespace {
 
 Error failure(std::string message) { return Error{ErrorCode::BackendFailure, "", std::move(message)}; }
+
+// On CPU devices (lavapipe) an invocation's set-up costs far more than
+// writing a short row's few quads, so a gather invocation writes up to this
+// many short rows (a padded row's two sides, a narrow slice)...
+constexpr uint64_t kCpuDeviceRowsPerItem = 64;
+
+// ...while each box keeps four workgroups per host core (lavapipe runs a
+// thread per core), so that every core has work.
+uint64_t cpu_device_min_items() {
+  return 4 * uint64_t{SS_LOCAL_SIZE} * std::max(1u, std::thread::hardware_concurrency());
+}
 
 bool env_is_one(const char* name) {
   const char* value = std::getenv(name);
@@ -105,7 +117,10 @@ struct VulkanBackend::Impl {
       limits.max_texel_quads = texels;
       limits.texel_offset_alignment = std::max<uint64_t>(1, context->limits().minTexelBufferOffsetAlignment);
     }
-    limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(context->info().type == "cpu");
+    const bool cpu_device = context->info().type == "cpu";
+    limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(cpu_device);
+    limits.max_rows_per_item = testing_limits.max_rows_per_item.value_or(cpu_device ? kCpuDeviceRowsPerItem : 1);
+    limits.min_items_per_box = testing_limits.min_items_per_box.value_or(cpu_device ? cpu_device_min_items() : 1);
     return limits;
   }
 

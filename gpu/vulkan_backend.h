@@ -70,6 +70,10 @@ class VulkanBackend final : public Backend {
     // Whether the tiled transpose moves whole tiles in registers (CPU
     // devices) or through shared memory (others).
     std::optional<bool> tiles_in_registers = std::nullopt;
+    // Short rows per gather invocation, and the fewest invocations a box
+    // keeps (DeviceLimits::max_rows_per_item, min_items_per_box).
+    std::optional<uint64_t> max_rows_per_item = std::nullopt;
+    std::optional<uint64_t> min_items_per_box = std::nullopt;
     // Pretend the device has no linear images: every copied row is its own
     // vkCmdCopyBuffer region (gpu/transfer_lowering.h).
     bool no_linear_images = false;

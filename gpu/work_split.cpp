@@ -118,7 +118,7 @@ class Splitter {
   // Rows per invocation: the elements an invocation writes in one row (the
   // box's row less the columns it skips) as many times as fit one chunk.
   uint64_t rows_per_item(const WorkBox& box, uint64_t rows) const {
-    if (box.chunks_per_row != 1 || model_.max_rows_per_item <= 1) return 1;
+    if (box.chunks_per_row != 1 || !model_.several_rows_per_item) return 1;
     const std::size_t row_axis = box.extent.size() - 1;
     const uint64_t lo = box.lo[row_axis];
     const uint64_t hi = lo + box.extent[row_axis];
@@ -129,7 +129,8 @@ class Splitter {
       if (skip_hi > skip_lo) written -= skip_hi - skip_lo;
     }
     const uint64_t fit = model_.chunk / std::max<uint64_t>(written, 1);
-    return std::clamp<uint64_t>(fit, 1, std::min(rows, model_.max_rows_per_item));
+    const uint64_t spread = rows / std::max<uint64_t>(limits_.min_items_per_box, 1);
+    return std::clamp<uint64_t>(fit, 1, std::max<uint64_t>(std::min({rows, limits_.max_rows_per_item, spread}), 1));
   }
 
   std::optional<WorkBox> fit(WorkBox box) const {

@@ -32,10 +32,10 @@ struct WorkModel {
   std::vector<uint64_t> sizes;  // output size per axis; the last axis is the row
   std::vector<Region> regions;  // the parts to compute; empty: everything
   uint64_t chunk = 64;          // row elements per invocation
-  // Where a box's row fits one chunk, one invocation may write several
-  // consecutive rows of it: as many as `chunk` elements fill, at most this
-  // many (1: the shader writes one row per invocation).
-  uint64_t max_rows_per_item = 1;
+  // Whether the shader can write several consecutive rows of a box per
+  // invocation: where a box's row fits one chunk, as many as `chunk`
+  // elements fill, within DeviceLimits::max_rows_per_item.
+  bool several_rows_per_item = false;
   int64_t input_base = 0;
   // Input elements read by outputs [lo, hi) along `axis`, nullopt if none.
   std::function<std::optional<ElementRange>(std::size_t axis, uint64_t lo, uint64_t hi)> input_range;
@@ -58,6 +58,13 @@ struct DeviceLimits {
   // shared memory: on CPU devices (lavapipe) shared memory is plain memory
   // reached through per-lane loops, and barriers switch coroutines.
   bool tiles_in_registers = false;
+  // Short rows per invocation (WorkModel::several_rows_per_item): at most
+  // this many, while a box keeps at least `min_items_per_box` invocations.
+  // CPU devices take many: there an invocation's set-up costs more than a
+  // short row, and a few workgroups per core keep every core busy. GPUs keep
+  // one row each: they need many invocations in flight.
+  uint64_t max_rows_per_item = 1;
+  uint64_t min_items_per_box = 1;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 

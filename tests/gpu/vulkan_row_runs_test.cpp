@@ -70,8 +70,9 @@ std::optional<gpu::RunPlan> planned(const OpRequest& request) {
   auto op = Operation::make(request);
   EXPECT_TRUE(op) << op.error().to_string();
   if (!op) return std::nullopt;
-  gpu::DeviceLimits limits;
+  gpu::DeviceLimits limits;  // as lavapipe's, with no floor on invocations
   limits.max_storage_range = uint64_t{128} << 20;
+  limits.max_rows_per_item = 64;
   auto plan = gpu::plan_run(*op, limits);
   EXPECT_TRUE(plan) << plan.error().to_string();
   if (!plan || !plan->compute) return std::nullopt;
@@ -107,9 +108,21 @@ TEST(GatherRowRuns, RowsLongerThanAChunkAreWrittenOneChunkPerInvocation) {
   }
 }
 
-class VulkanRowRuns : public VulkanTest {};
+class VulkanRowRuns : public VulkanTest {
+ protected:
+  void TearDown() override {
+    if (backend_ != nullptr) backend_->set_testing_limits({});
+    VulkanTest::TearDown();
+  }
+};
 
 TEST_F(VulkanRowRuns, ShortRowsGiveTheReferenceBitsForEveryModeAndType) {
+  // These small shapes would keep one row per invocation under the device's
+  // floor on invocations per box.
+  VulkanBackend::TestingLimits limits;
+  limits.max_rows_per_item = 64;
+  limits.min_items_per_box = 1;
+  backend_->set_testing_limits(limits);
   uint64_t seed = 4100;
   for (const OpRequest& request : short_row_requests()) {
     auto op = Operation::make(request);

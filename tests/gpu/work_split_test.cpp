@@ -114,12 +114,12 @@ TEST(WorkSplit, TooScatteredWorkIsAnErrorNotAHang) {
 }
 
 // A model of 10 rows of 40 elements, columns [8, 32) skipped: 16 written a row.
-WorkModel short_rows(uint64_t chunk, uint64_t max_rows_per_item) {
+WorkModel short_rows(uint64_t chunk) {
   WorkModel model;
   model.sizes = {10, 40};
   model.regions = {Region{{0, 0}, {10, 40}, std::pair<uint64_t, uint64_t>{8, 32}}};
   model.chunk = chunk;
-  model.max_rows_per_item = max_rows_per_item;
+  model.several_rows_per_item = true;
   model.input_range = [](std::size_t, uint64_t lo, uint64_t hi) {
     return std::optional<ElementRange>(ElementRange{static_cast<int64_t>(lo), static_cast<int64_t>(hi - 1)});
   };
@@ -135,15 +135,46 @@ TEST(WorkSplit, ShortRowsAreWrittenAsManyPerInvocationAsAChunkHolds) {
     uint64_t chunk, max_rows, rows_per_item, items;
   };
   // 16 elements written a row (the skipped columns do not count); a row
-  // longer than the chunk, or a model that allows one row, keeps one.
+  // longer than the chunk, or a device that allows one row, keeps one.
   for (const Case& c : {Case{64, 64, 4, 3}, Case{65, 64, 4, 3}, Case{48, 2, 2, 5}, Case{1000, 64, 10, 1},
                         Case{40, 1, 1, 10}, Case{16, 64, 1, 30}}) {
-    auto boxes = split_work(short_rows(c.chunk, c.max_rows), limits);
+    limits.max_rows_per_item = c.max_rows;
+    auto boxes = split_work(short_rows(c.chunk), limits);
     ASSERT_TRUE(boxes);
     ASSERT_EQ(boxes->size(), 1u);
     EXPECT_EQ((*boxes)[0].rows_per_item, c.rows_per_item) << "chunk " << c.chunk;
     EXPECT_EQ((*boxes)[0].items, c.items) << "chunk " << c.chunk;
   }
+}
+
+TEST(WorkSplit, ShortRowsPerInvocationLeaveTheBoxTheDevicesFewestInvocations) {
+  // 10 rows, 16 elements written a row, a chunk of 1000: 10 rows fit one
+  // invocation, but the device asks for at least `min_items` invocations:
+  // floor(10 / min_items) rows each, never fewer than one.
+  DeviceLimits limits;
+  limits.max_storage_range = 128u << 20;
+  limits.max_rows_per_item = 64;
+  struct Case {
+    uint64_t min_items, rows_per_item, items;
+  };
+  for (const Case& c : {Case{1, 10, 1}, Case{2, 5, 2}, Case{3, 3, 4}, Case{4, 2, 5}, Case{10, 1, 10}, Case{50, 1, 10}}) {
+    limits.min_items_per_box = c.min_items;
+    auto boxes = split_work(short_rows(1000), limits);
+    ASSERT_TRUE(boxes);
+    ASSERT_EQ(boxes->size(), 1u);
+    EXPECT_EQ((*boxes)[0].rows_per_item, c.rows_per_item) << "min_items " << c.min_items;
+    EXPECT_EQ((*boxes)[0].items, c.items) << "min_items " << c.min_items;
+  }
+}
+
+TEST(WorkSplit, ADeviceThatAsksForOneRowPerInvocationGetsOne) {
+  DeviceLimits limits;  // as a GPU's: max_rows_per_item 1
+  limits.max_storage_range = 128u << 20;
+  auto boxes = split_work(short_rows(1000), limits);
+  ASSERT_TRUE(boxes);
+  ASSERT_EQ(boxes->size(), 1u);
+  EXPECT_EQ((*boxes)[0].rows_per_item, 1u);
+  EXPECT_EQ((*boxes)[0].items, 10u);
 }
 
 // The shaders' division: q = (t + ((n - t) >> s1)) >> s2 with t = umulhi(n, m).
