@@ -27,7 +27,7 @@ namespace {
 
 constexpr uint64_t kWidth = 71;  // odd: the last output's window ends in padding
 constexpr uint64_t kRows = 4;
-constexpr uint64_t kOutWidth = 36;  // (71 + 2 - 3) / 2 + 1; interior [1, 35)
+constexpr uint64_t kOutWidth = 36;  // (71 + 2 - 3) / 2 + 1, and with dilation 2 (71 + 4 - 5) / 2 + 1; interior [1, 35)
 constexpr uint32_t kNaNA = 0x7fc0000a;
 constexpr uint32_t kNaNB = 0xffc0000b;
 constexpr uint32_t kNaNC = 0x7fc0000c;
@@ -60,8 +60,9 @@ Operation pooling(DataType type, uint64_t width, uint64_t dilation) {
   MaxPooling2Request p;
   p.window_size = {3, 3};
   p.strides = std::vector<uint64_t>{2, 2};
-  p.start_padding = std::vector<uint64_t>{1, 1};
-  p.end_padding = std::vector<uint64_t>{1, 1};
+  // Padding as wide as the dilation: one padded tap on each side.
+  p.start_padding = std::vector<uint64_t>{dilation, dilation};
+  p.end_padding = std::vector<uint64_t>{dilation, dilation};
   p.dilations = std::vector<uint64_t>{dilation, dilation};
   r.params = p;
   r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
@@ -121,6 +122,50 @@ TEST(CpuFastPoolingAdjacentTaps, FirstMaximumInWindowOrderAtEveryLoadedTap) {
     expect(1, 34, bits(8.0f), 2 * kWidth + 69);  // 8 right of row 2, left of row 3: row 2's
     expect(1, 35, bits(8.0f), 2 * kWidth + 69);  // border: 8 left, then padding
     expect(1, 33, bits(8.0f), 3 * kWidth + 67);  // the 8 on the right of row 3
+  }
+}
+
+// Dilation 2 (padding 2): each row's taps are columns 2x - 2, 2x and 2x + 2,
+// all even: the middle tap's vector, moved a lane either way, with the
+// element before (2x0 - 2) or after (the last lane's 2x + 2) the vector.
+// Output rows 0 and 1 both read input rows 0 and 2.
+TEST(CpuFastPoolingAdjacentTaps, DilatedTapsKeepFirstMaximumAtTheVectorEdges) {
+  const Operation op = pooling(DataType::Float32, kWidth, 2);
+  std::vector<uint32_t> plane(kRows * kWidth, bits(-1.0f));
+  auto at = [&](uint64_t row, uint64_t col) -> uint32_t& { return plane[row * kWidth + col]; };
+  at(2, 0) = kNaNA;  // output 1 (lane 0): a NaN on the left of row 2, another on the right of row 0
+  at(0, 4) = kNaNB;
+  at(0, 32) = bits(6.0f);  // output 16 (the first vector's last lane): equal maxima, middle and right
+  at(0, 34) = bits(6.0f);
+  at(0, 70) = bits(4.0f);  // output 34 (the tail's last lane): right of row 0, left of row 2
+  at(2, 66) = bits(4.0f);
+  std::vector<std::byte> in(2 * plane.size() * 4);
+  std::memcpy(in.data(), plane.data(), plane.size() * 4);
+  std::memcpy(in.data() + plane.size() * 4, plane.data(), plane.size() * 4);
+  CpuReferenceBackend reference;
+  const Result expected = run(reference, op, in);
+  for (testing::FastVariant& v : testing::fast_variants()) {
+    EXPECT_NE(v.backend->prepare(op).summary().find("from the input"), std::string::npos) << v.name;
+    const Result r = run(*v.backend, op, in);
+    EXPECT_EQ(r.values, expected.values) << v.name << ": values differ from the reference";
+    EXPECT_EQ(r.indices, expected.indices) << v.name << ": indices differ from the reference";
+    auto expect = [&](uint64_t y, uint64_t x, uint32_t value, uint64_t index) {
+      for (uint64_t c = 0; c < 2; ++c) {
+        const uint64_t o = (c * 2 + y) * kOutWidth + x;
+        EXPECT_EQ(word(r.values, o), value) << v.name << " output " << c << "," << y << "," << x;
+        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + index) << v.name << " output " << c << "," << y << "," << x;
+      }
+    };
+    expect(0, 0, kNaNA, 2 * kWidth);       // border: padding, then row 2's NaN (row 0 has -1s)
+    expect(0, 1, kNaNB, 4);                // row 0's NaN (right) before row 2's (left)
+    expect(1, 2, kNaNB, 4);                // row 0's NaN on the left
+    expect(0, 16, bits(6.0f), 32);         // 6 in the middle and on the right: the middle
+    expect(0, 17, bits(6.0f), 32);         // 6 on the left and in the middle: the left
+    expect(0, 18, bits(6.0f), 34);         // the 6 on the left
+    expect(0, 15, bits(6.0f), 32);         // the 6 on the right
+    expect(1, 34, bits(4.0f), 70);         // 4 right of row 0, left of row 2: row 0's
+    expect(1, 35, bits(4.0f), 70);         // border: 4 left of row 0, then padding
+    expect(0, 33, bits(4.0f), 2 * kWidth + 66);  // the 4 in the middle of row 2
   }
 }
 
