@@ -1,0 +1,199 @@
+// The vector path of the fast max_pooling2 loads a window's three adjacent
+// columns on one input row together when the column step is 2 (two loads
+// hold the middle and right taps as even and odd elements; the left tap is
+// the right one moved up a lane, with the element before the vector below
+// it). These cases put ties, NaNs and signed zeros on the left, middle and
+// right taps of vectors' first and last lanes, in the tail vector and next to
+// the padded borders, and check max_pooling.h's rules by hand: the first
+// maximum in row-major window order wins, a NaN beats every number and the
+// first NaN stays, -0 ties +0. Every element type and odd widths are also
+// compared with the reference backend, for every instruction set this CPU runs.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/cpu_backend.h"
+#include "core/fast/cpu_fast_backend.h"
+#include "core/fill.h"
+#include "core/operation.h"
+#include "fast_variants.h"
+
+namespace stridescope {
+namespace {
+
+constexpr uint64_t kWidth = 71;  // odd: the last output's window ends in padding
+constexpr uint64_t kRows = 4;
+constexpr uint64_t kOutWidth = 36;  // (71 + 2 - 3) / 2 + 1, and with dilation 2 (71 + 4 - 5) / 2 + 1; interior [1, 35)
+constexpr uint32_t kNaNA = 0x7fc0000a;
+constexpr uint32_t kNaNB = 0xffc0000b;
+constexpr uint32_t kNaNC = 0x7fc0000c;
+constexpr uint32_t kMinusZero = 0x80000000;
+
+uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
+
+// FLOAT32 {1, 1, 4, 71}, every element -1 but the cases below.
+std::vector<uint32_t> input() {
+  std::vector<uint32_t> in(kRows * kWidth, bits(-1.0f));
+  auto at = [&](uint64_t row, uint64_t col) -> uint32_t& { return in[row * kWidth + col]; };
+  at(0, 1) = bits(5.0f);  // output 1 (a vector's lane 0): equal maxima, left and right taps
+  at(0, 3) = bits(5.0f);
+  at(1, 2) = bits(5.0f);
+  at(0, 33) = kMinusZero;  // output 17 (the second vector's lane 0): -0 left, +0 middle
+  at(0, 34) = bits(0.0f);
+  at(0, 17) = kNaNA;  // output 8: a NaN on the right of row 0, another on the left of row 1
+  at(1, 15) = kNaNB;
+  at(1, 49) = bits(7.0f);  // output 25: a number on the left, a NaN on the right
+  at(1, 51) = kNaNC;
+  at(2, 69) = bits(8.0f);  // output 34 (the tail vector's last lane): right of row 2, left of row 3
+  at(3, 67) = bits(8.0f);
+  return in;
+}
+
+Operation pooling(DataType type, uint64_t width, uint64_t dilation) {
+  OpRequest r;
+  r.input.data_type = type;
+  r.input.sizes = std::vector<uint64_t>{1, 2, kRows, width};
+  MaxPooling2Request p;
+  p.window_size = {3, 3};
+  p.strides = std::vector<uint64_t>{2, 2};
+  // Padding as wide as the dilation: one padded tap on each side.
+  p.start_padding = std::vector<uint64_t>{dilation, dilation};
+  p.end_padding = std::vector<uint64_t>{dilation, dilation};
+  p.dilations = std::vector<uint64_t>{dilation, dilation};
+  r.params = p;
+  r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
+  return testing::make_op(r);
+}
+
+struct Result {
+  std::vector<std::byte> values;
+  std::vector<std::byte> indices;
+};
+
+Result run(Backend& backend, const Operation& op, const std::vector<std::byte>& in) {
+  auto result = run_to_new_buffers(backend, op, in);
+  EXPECT_TRUE(result.has_value());
+  if (!result) return {};
+  return {result->output, result->indices};
+}
+
+uint32_t word(const std::vector<std::byte>& v, uint64_t i) {
+  uint32_t w = 0;
+  std::memcpy(&w, v.data() + i * 4, 4);
+  return w;
+}
+
+TEST(CpuFastPoolingAdjacentTaps, FirstMaximumInWindowOrderAtEveryLoadedTap) {
+  const Operation op = pooling(DataType::Float32, kWidth, 1);
+  const std::vector<uint32_t> plane = input();
+  std::vector<std::byte> in(2 * plane.size() * 4);  // plane 1 repeats plane 0
+  std::memcpy(in.data(), plane.data(), plane.size() * 4);
+  std::memcpy(in.data() + plane.size() * 4, plane.data(), plane.size() * 4);
+  CpuReferenceBackend reference;
+  const Result expected = run(reference, op, in);
+  for (testing::FastVariant& v : testing::fast_variants()) {
+    EXPECT_NE(v.backend->prepare(op).summary().find("from the input"), std::string::npos) << v.name;
+    const Result r = run(*v.backend, op, in);
+    EXPECT_EQ(r.values, expected.values) << v.name << ": values differ from the reference";
+    EXPECT_EQ(r.indices, expected.indices) << v.name << ": indices differ from the reference";
+    auto expect = [&](uint64_t y, uint64_t x, uint32_t value, uint64_t index) {
+      for (uint64_t c = 0; c < 2; ++c) {
+        const uint64_t o = (c * 2 + y) * kOutWidth + x;
+        EXPECT_EQ(word(r.values, o), value) << v.name << " output " << c << "," << y << "," << x;
+        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + index) << v.name << " output " << c << "," << y << "," << x;
+      }
+    };
+    expect(0, 0, bits(5.0f), 1);            // border: padding, column 0, then 5
+    expect(0, 1, bits(5.0f), 1);            // 5 left (row 0), right (row 0), middle (row 1): the left
+    expect(0, 16, kMinusZero, 33);          // -0 on the right, the rest -1
+    expect(0, 17, kMinusZero, 33);          // -0 left ties +0 middle: the left
+    expect(0, 7, kNaNB, kWidth + 15);       // the NaN on the right of row 1
+    expect(0, 8, kNaNA, 17);                // NaNs right of row 0 and left of row 1: row 0's
+    expect(0, 9, kNaNA, 17);                // the NaN on the left of row 0
+    expect(1, 8, kNaNB, kWidth + 15);       // rows 1..3: only row 1's NaN
+    expect(0, 24, bits(7.0f), kWidth + 49);  // the 7 on the right
+    expect(0, 25, kNaNC, kWidth + 51);       // 7 left, the NaN right: the NaN
+    expect(0, 26, kNaNC, kWidth + 51);       // the NaN on the left
+    expect(1, 25, kNaNC, kWidth + 51);
+    expect(1, 34, bits(8.0f), 2 * kWidth + 69);  // 8 right of row 2, left of row 3: row 2's
+    expect(1, 35, bits(8.0f), 2 * kWidth + 69);  // border: 8 left, then padding
+    expect(1, 33, bits(8.0f), 3 * kWidth + 67);  // the 8 on the right of row 3
+  }
+}
+
+// Dilation 2 (padding 2): each row's taps are columns 2x - 2, 2x and 2x + 2,
+// all even: the middle tap's vector, moved a lane either way, with the
+// element before (2x0 - 2) or after (the last lane's 2x + 2) the vector.
+// Output rows 0 and 1 both read input rows 0 and 2.
+TEST(CpuFastPoolingAdjacentTaps, DilatedTapsKeepFirstMaximumAtTheVectorEdges) {
+  const Operation op = pooling(DataType::Float32, kWidth, 2);
+  std::vector<uint32_t> plane(kRows * kWidth, bits(-1.0f));
+  auto at = [&](uint64_t row, uint64_t col) -> uint32_t& { return plane[row * kWidth + col]; };
+  at(2, 0) = kNaNA;  // output 1 (lane 0): a NaN on the left of row 2, another on the right of row 0
+  at(0, 4) = kNaNB;
+  at(0, 32) = bits(6.0f);  // output 16 (the first vector's last lane): equal maxima, middle and right
+  at(0, 34) = bits(6.0f);
+  at(0, 70) = bits(4.0f);  // output 34 (the tail's last lane): right of row 0, left of row 2
+  at(2, 66) = bits(4.0f);
+  std::vector<std::byte> in(2 * plane.size() * 4);
+  std::memcpy(in.data(), plane.data(), plane.size() * 4);
+  std::memcpy(in.data() + plane.size() * 4, plane.data(), plane.size() * 4);
+  CpuReferenceBackend reference;
+  const Result expected = run(reference, op, in);
+  for (testing::FastVariant& v : testing::fast_variants()) {
+    EXPECT_NE(v.backend->prepare(op).summary().find("from the input"), std::string::npos) << v.name;
+    const Result r = run(*v.backend, op, in);
+    EXPECT_EQ(r.values, expected.values) << v.name << ": values differ from the reference";
+    EXPECT_EQ(r.indices, expected.indices) << v.name << ": indices differ from the reference";
+    auto expect = [&](uint64_t y, uint64_t x, uint32_t value, uint64_t index) {
+      for (uint64_t c = 0; c < 2; ++c) {
+        const uint64_t o = (c * 2 + y) * kOutWidth + x;
+        EXPECT_EQ(word(r.values, o), value) << v.name << " output " << c << "," << y << "," << x;
+        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + index) << v.name << " output " << c << "," << y << "," << x;
+      }
+    };
+    expect(0, 0, kNaNA, 2 * kWidth);       // border: padding, then row 2's NaN (row 0 has -1s)
+    expect(0, 1, kNaNB, 4);                // row 0's NaN (right) before row 2's (left)
+    expect(1, 2, kNaNB, 4);                // row 0's NaN on the left
+    expect(0, 16, bits(6.0f), 32);         // 6 in the middle and on the right: the middle
+    expect(0, 17, bits(6.0f), 32);         // 6 on the left and in the middle: the left
+    expect(0, 18, bits(6.0f), 34);         // the 6 on the left
+    expect(0, 15, bits(6.0f), 32);         // the 6 on the right
+    expect(1, 34, bits(4.0f), 70);         // 4 right of row 0, left of row 2: row 0's
+    expect(1, 35, bits(4.0f), 70);         // border: 4 left of row 0, then padding
+    expect(0, 33, bits(4.0f), 2 * kWidth + 66);  // the 4 in the middle of row 2
+  }
+}
+
+// Random data in every element type, widths around the vector sizes (odd,
+// tails, one vector, several), dilation 1 (adjacent taps) and 2 (not).
+TEST(CpuFastPoolingAdjacentTaps, MatchesReferenceForEveryTypeAndWidth) {
+  CpuReferenceBackend reference;
+  for (DataType type : {DataType::Float16, DataType::Float32, DataType::Float64, DataType::Int8, DataType::UInt8,
+                        DataType::Int16, DataType::UInt16, DataType::Int32, DataType::UInt32, DataType::Int64,
+                        DataType::UInt64}) {
+    for (uint64_t width : {33u, 67u, 130u, 161u, 259u}) {
+      for (uint64_t dilation : {1u, 2u}) {
+        const Operation op = pooling(type, width, dilation);
+        std::vector<std::byte> in(op.input().buffer_bytes());
+        // Whole numbers in a small range: many ties, and zeros.
+        fill_buffer(FillRandom{7 + width, -3, 3, true}, type, op.input().buffer_elements(), in);
+        const Result expected = run(reference, op, in);
+        for (testing::FastVariant& v : testing::fast_variants()) {
+          const Result r = run(*v.backend, op, in);
+          const std::string what = v.name + " " + std::string(to_string(type)) + " width " + std::to_string(width) +
+                                   " dilation " + std::to_string(dilation);
+          EXPECT_EQ(r.values, expected.values) << what;
+          EXPECT_EQ(r.indices, expected.indices) << what;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace stridescope
