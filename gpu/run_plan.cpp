@@ -26,18 +26,6 @@ void put_division(std::vector<uint32_t>& block, uint32_t magic_at, uint32_t shif
   block[shifts_at] = m.shift1 | m.shift2 << 8;
 }
 
-// max_pooling2's invocations pool two output rows along H (axis 3) each:
-// the rows share input rows, and an invocation's set-up costs as much as
-// several windows on llvmpipe. Pairs of `box`'s rows, the last maybe alone.
-uint64_t row_pairs(const WorkBox& box) { return (box.extent[3] + 1) / 2; }
-
-// The invocations of each pooling box: one per chunk of a row pair.
-void pair_pooling_rows(std::vector<WorkBox>& boxes) {
-  for (WorkBox& box : boxes) {
-    box.items = box.extent[0] * box.extent[1] * box.extent[2] * row_pairs(box) * box.chunks_per_row;
-  }
-}
-
 // The box block of `box`: the pass's header followed by the box's record.
 std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   std::vector<uint32_t> block = pass.header;
@@ -60,11 +48,6 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;
     block[SS_R_TILES_T] = lo32(tiles_t);
     put_division(block, SS_R_TILES_T_MAGIC, SS_R_TILES_T_SHIFTS, tiles_t);
-  }
-  if (pass.key.shader == ShaderId::MaxPooling2) {
-    const uint64_t pairs = row_pairs(box);
-    block[SS_R_ROW_PAIRS] = lo32(pairs);
-    put_division(block, SS_R_ROW_PAIRS_MAGIC, SS_R_ROW_PAIRS_SHIFTS, pairs);
   }
   if (box.skip) {
     block[SS_R_SKIP_LO] = lo32(box.skip->first);
@@ -238,15 +221,6 @@ uint32_t compare_kind(DataType type) {
   return is_signed_integer(type) ? 1 : 0;
 }
 
-// SS_P_H_PAIR_SHIFT: inside the H run, row o + 1's taps start step_o input
-// rows after row o's, which is `shift` taps when step_k divides step_o.
-uint32_t h_pair_shift(const PoolingProgram& program) {
-  const PoolingProgram::AffineRun& run = program.h_inner;
-  const auto window = static_cast<uint32_t>(program.windows[3]);
-  if (run.step_k == 0 || run.step_o % run.step_k != 0) return window;
-  return std::min(window, run.step_o / run.step_k);
-}
-
 Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) {
   const PoolingProgram program = make_pooling_program(op);
   const uint32_t es = static_cast<uint32_t>(element_size(program.data_type));
@@ -273,8 +247,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   }
   pass.tables = {lo32(program.h_inner.lo), lo32(program.h_inner.hi), program.h_inner.step_k,
                  lo32(program.d_inner.lo), lo32(program.d_inner.hi), program.d_inner.step_k};
-  pass.tables.push_back(h_pair_shift(program));
-  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_H_PAIR_SHIFT == 6 && SS_P_RUN_WORDS == 7);
+  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_RUN_WORDS == 6);
   for (std::size_t a = 2; a < kPoolingAxes; ++a) {
     header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
     pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());
@@ -299,7 +272,6 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
-  pair_pooling_rows(pass.boxes);
   choose_source_access(pass, limits);
   RunPlan plan;
   plan.compute = std::move(pass);

@@ -126,27 +126,6 @@ uint taps_h;
 uint id0;  // the row's first D tap
 uint ih0;  // the row's first H tap
 
-// The other row of the invocation's pair (see main); swap_rows() makes it
-// the current one.
-struct RowContext {
-  uint oh;
-  uint dst;
-  uint idx;
-  uint taps_h;
-  uint ih0;
-};
-RowContext other_row;
-
-void swap_rows() {
-  RowContext here = RowContext(o_axes[3], dst_row, idx_row, taps_h, ih0);
-  o_axes[3] = other_row.oh;
-  dst_row = other_row.dst;
-  idx_row = other_row.idx;
-  taps_h = other_row.taps_h;
-  ih0 = other_row.ih0;
-  other_row = here;
-}
-
 // The window of output column `col`, W taps from the table.
 Best pool_from_table(uint col) {
   uint window_w = box_word(SS_P_WINDOWS + 4u);
@@ -234,12 +213,8 @@ void write_output(uint col, Best best) {
 
 // Sets the row's context from `row` (the box's outer index).
 void set_row(uint row) {
-  // Outer coordinates N, C, D, H of the row, innermost first; `row`
-  // counts pairs of rows along H.
-  uint pair_rest = fast_div(row, box_word(SS_R_ROW_PAIRS_MAGIC), box_word(SS_R_ROW_PAIRS_SHIFTS));
-  o_axes[3] = box_word(SS_R_LO + 3u) + 2u * (row - pair_rest * box_word(SS_R_ROW_PAIRS));
-  row = pair_rest;
-  for (uint k = 2u; k <= 4u; ++k) {
+  // Outer coordinates N, C, D, H of the row, innermost first.
+  for (uint k = 1u; k <= 4u; ++k) {
     uint axis = 4u - k;
     uint rest = fast_div(row, box_word(SS_R_EXT_MAGIC + axis), box_word(SS_R_EXT_SHIFTS + axis));
     o_axes[axis] = box_word(SS_R_LO + axis) + (row - rest * box_word(SS_R_EXT + axis));
@@ -259,60 +234,27 @@ void set_row(uint row) {
   ih0 = table_word(taps_h);
 }
 
-// The row after the current one as other_row; `exists` false past the
-// box, where it keeps the current row's taps (no table read out of range).
-void set_other_row(bool exists) {
-  uint next_taps = taps_h + (exists ? box_word(SS_P_WINDOWS + 3u) : 0u);
-  other_row = RowContext(o_axes[3] + 1u, dst_row + box_word(SS_P_OUT_STRIDES + 3u),
-                         idx_row + box_word(SS_P_IDX_STRIDES + 3u), next_taps, table_word(next_taps));
-}
-
-// Whether output row `oh` of the current D index lies inside the D and H
-// runs; a row outside them reads every tap from the tables.
-bool row_inner(uint oh) {
-  return oh >= table_word(SS_P_H_RUN) && oh < table_word(SS_P_H_RUN + 1u) &&
-         o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);
-}
-
-// Columns [col, col_end) of the current row, less [inner_lo, pair_hi),
-// which the pair path wrote.
-void pool_row(uint col, uint col_end, uint inner_lo, uint pair_hi) {
-  uint inner_hi = row_inner(o_axes[3]) ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
-  for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
-  col = max(col, min(pair_hi, inner_hi));
-  if (POOL_QUADS != 0u) {
-    for (; col < inner_hi && quad_group_fits(col, ih0); col += SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, SS_PQ_GROUP));
-    col = min(col, inner_hi);
-  }
-  for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
-  for (; col < col_end; ++col) write_output(col, pool_from_table(col));
-}
-
-// An invocation pools a chunk of columns of two rows along H, the second
-// (other_row) absent past the box's end. Where both rows lie inside the
-// runs the quad path pools them together (pool_quad_pairs), reading their
-// shared input rows once; the rest goes row by row. Loops rather than
-// branches: llvmpipe runs both sides of a branch.
 void main() {
   uint item = pc.item_base + gl_GlobalInvocationID.x;
   if (item >= box_word(SS_R_ITEMS)) return;
   uint row = fast_div(item, box_word(SS_R_CHUNKS_MAGIC), box_word(SS_R_CHUNKS_SHIFTS));
   uint chunk = item - row * box_word(SS_R_CHUNKS_PER_ROW);
   set_row(row);
-  bool has_other = o_axes[3] + 1u < box_word(SS_R_LO + 3u) + box_word(SS_R_EXT + 3u);
-  set_other_row(has_other);
 
   uint box_begin = box_word(SS_R_LO + 4u);
   uint col = box_begin + chunk * box_word(SS_CHUNK);
   uint col_end = min(col + box_word(SS_CHUNK), box_begin + box_word(SS_R_EXT + 4u));
+  // A row outside the D or H run reads every tap from the tables.
+  bool row_inner = o_axes[3] >= table_word(SS_P_H_RUN) && o_axes[3] < table_word(SS_P_H_RUN + 1u) &&
+                   o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);
   uint inner_lo = clamp(box_word(SS_P_W_INNER_LO), col, col_end);
-  bool pair_inner = has_other && row_inner(o_axes[3]) && row_inner(o_axes[3] + 1u);
-  uint pair_end = pair_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
-  uint pair_hi = POOL_QUADS != 0u ? pool_quad_pairs(inner_lo, pair_end) : inner_lo;
-  pool_row(col, col_end, inner_lo, pair_hi);
-  for (uint r = has_other ? 1u : 0u; r > 0u; --r) {
-    swap_rows();
-    pool_row(col, col_end, inner_lo, pair_hi);
+  uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
+  for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
+  if (POOL_QUADS != 0u) {
+    for (; col < inner_hi && quad_group_fits(col); col += SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, SS_PQ_GROUP));
+    col = min(col, inner_hi);
   }
+  for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
+  for (; col < col_end; ++col) write_output(col, pool_from_table(col));
   flush_element_stores();
 }

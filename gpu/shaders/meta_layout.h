@@ -77,15 +77,10 @@
 #define SS_P_W_STEP_K 47u
 // The tables start with the H run and the D run: outputs [lo, hi) of the
 // axis read no padding and their taps step by step_k from the first (words
-// lo, hi, step_k); then the H pair shift; the taps follow.
+// lo, hi, step_k); the taps follow.
 #define SS_P_H_RUN 0u
 #define SS_P_D_RUN 3u
-// Row pairs (max_pooling2 pools output rows H and H + 1 together): inside
-// the H run, tap kh of the second row is tap kh + shift of the first for
-// kh < window - shift, so those input rows are read once; shift == window
-// where the rows share no input row.
-#define SS_P_H_PAIR_SHIFT 6u
-#define SS_P_RUN_WORDS 7u
+#define SS_P_RUN_WORDS 6u
 // The quad path (specialization constant POOL_QUADS, 0 when off): 4-byte
 // elements, W input stride 1, and a W run whose taps step by STEP_K, outputs
 // by STEP_O; four outputs then read SS_PQ_SPAN consecutive input words per
@@ -121,9 +116,6 @@
 #define SS_R_TILES_T_SHIFTS 91u
 
 #define SS_R_IN_QUADS 92u        // whole 16-byte quads in the input window (the most a quad read may reach)
-#define SS_R_ROW_PAIRS 93u       // max_pooling2: pairs of rows along H (an odd extent's last pair holds one row)
-#define SS_R_ROW_PAIRS_MAGIC 94u //   and the magic number and shifts for dividing by them
-#define SS_R_ROW_PAIRS_SHIFTS 95u
 
 #define SS_BOX_WORDS 96u
 #define SS_BOX_QUADS 24u

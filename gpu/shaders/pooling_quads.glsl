@@ -57,10 +57,9 @@ uint span_word(uint j) {
 // Whether the quads that the group at `col` loads lie inside the input
 // window (the window's end need not be quad-aligned). The last window row
 // reads the highest words: strides and tap steps are non-negative.
-// ih_first: the first H tap of the lowest row pooled.
-bool quad_group_fits(uint col, uint ih_first) {
+bool quad_group_fits(uint col) {
   uint last_d = id0 + (box_word(SS_P_WINDOWS + 2u) - 1u) * table_word(SS_P_D_RUN + 2u);
-  uint last_h = ih_first + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
+  uint last_h = ih0 + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
   uint first = src_nc + last_d * box_word(SS_P_IN_STRIDES + 2u) + last_h * box_word(SS_P_IN_STRIDES + 3u) +
                box_word(SS_P_W_BASE) + col * PQ_STEP_O;
   return (first >> 2u) + PQ_LOADS <= box_word(SS_R_IN_QUADS);
@@ -189,60 +188,4 @@ void pool_quad_group(uint col, uint n) {
     tag_d += tag_steps.x;
   }
   write_quad_group(col, n, iw0, b0, b1, b2, b3);
-}
-
-// The group's four outputs' taps of one window row (tag: tap_tag_steps).
-void consider_group(inout Best32 b0, inout Best32 b1, inout Best32 b2, inout Best32 b3, uint tag) {
-  consider_span(b0, 0u, tag);
-  consider_span(b1, PQ_STEP_O, tag);
-  consider_span(b2, 2u * PQ_STEP_O, tag);
-  consider_span(b3, 3u * PQ_STEP_O, tag);
-}
-
-// pool_quad_group for the current row (a) and other_row (b) at once. Per D
-// tap, window rows kh < shift are a's alone, kh >= shift a's and b's row
-// kh - shift (SS_P_H_PAIR_SHIFT: one read for both), then b's remaining
-// rows; each output still takes its taps in row-major window order.
-void pool_quad_pair(uint col, uint n) {
-  uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
-  uint window_h = box_word(SS_P_WINDOWS + 3u);
-  uint shift = table_word(SS_P_H_PAIR_SHIFT);
-  uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
-  uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
-  uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0;
-  uint src_b = (other_row.ih0 - ih0) * box_word(SS_P_IN_STRIDES + 3u);  // b's first row from a's
-  Best32 a0 = start32(0u), a1 = start32(PQ_STEP_O), a2 = start32(2u * PQ_STEP_O), a3 = start32(3u * PQ_STEP_O);
-  Best32 b0 = a0, b1 = a1, b2 = a2, b3 = a3;
-  uvec2 tag_steps = tap_tag_steps();
-  uint tag_d = 0u;
-  for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
-    uint kh = 0u;
-    for (; kh < shift; ++kh) {
-      load_span(src_d + kh * src_step_h);
-      consider_group(a0, a1, a2, a3, tag_d + kh * tag_steps.y);
-    }
-    for (; kh < window_h; ++kh) {
-      load_span(src_d + kh * src_step_h);
-      consider_group(a0, a1, a2, a3, tag_d + kh * tag_steps.y);
-      consider_group(b0, b1, b2, b3, tag_d + (kh - shift) * tag_steps.y);
-    }
-    for (uint kb = window_h - shift; kb < window_h; ++kb) {
-      load_span(src_d + src_b + kb * src_step_h);
-      consider_group(b0, b1, b2, b3, tag_d + kb * tag_steps.y);
-    }
-    src_d += src_step_d;
-    tag_d += tag_steps.x;
-  }
-  write_quad_group(col, n, iw0, a0, a1, a2, a3);
-  swap_rows();
-  write_quad_group(col, n, iw0, b0, b1, b2, b3);
-  swap_rows();
-}
-
-// Pools columns [lo, hi) of both rows by groups while their quads fit the
-// input window; returns the first column left to pool_row.
-uint pool_quad_pairs(uint lo, uint hi) {
-  uint col = lo;
-  for (; col < hi && quad_group_fits(col, other_row.ih0); col += SS_PQ_GROUP) pool_quad_pair(col, min(hi - col, SS_PQ_GROUP));
-  return min(col, hi);
 }
