@@ -22,7 +22,9 @@
 #include "core/operation.h"
 #include "fast_variants.h"
 
-namespace stridescope {
+// Its own namespace: a unity build compiles it beside pooling_tap_order_test.cpp,
+// whose helpers have the same names.
+namespace stridescope::adjacent_taps {
 namespace {
 
 constexpr uint64_t kWidth = 71;  // odd: the last output's window ends in padding
@@ -196,4 +198,4 @@ TEST(CpuFastPoolingAdjacentTaps, MatchesReferenceForEveryTypeAndWidth) {
 }
 
 }  // namespace
-}  // namespace stridescope
+}  // namespace stridescope::adjacent_taps

@@ -283,4 +283,38 @@ std::string first_difference(const TensorDesc& desc, std::span<const std::byte> 
   return compare_with_cpu(gpu, op, input, seed, true);
 }
 
+void expect_each_matches_cpu_and_reference(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
+                                           uint64_t first_seed) {
+  uint64_t seed = first_seed;
+  for (const OpRequest& request : requests) {
+    auto op = Operation::make(request);
+    ASSERT_TRUE(op) << op.error().to_string();
+    Rng rng(++seed);
+    const std::vector<std::byte> input = random_input(op->input(), rng);
+    EXPECT_TRUE(matches_cpu_and_reference(gpu, *op, input, seed)) << describe(*op);
+  }
+}
+
+gpu::DeviceLimits roomy_limits() {
+  gpu::DeviceLimits limits;
+  limits.max_storage_range = uint64_t{128} << 20;
+  return limits;
+}
+
+std::optional<gpu::RunPlan> planned_compute(const OpRequest& request, const gpu::DeviceLimits& limits) {
+  auto op = Operation::make(request);
+  EXPECT_TRUE(op) << op.error().to_string();
+  if (!op) return std::nullopt;
+  auto plan = gpu::plan_run(*op, limits);
+  EXPECT_TRUE(plan) << plan.error().to_string();
+  if (!plan || !plan->compute) return std::nullopt;
+  return std::move(*plan);
+}
+
+std::optional<gpu::ComputePass> planned_pass(const OpRequest& request, const gpu::DeviceLimits& limits) {
+  auto plan = planned_compute(request, limits);
+  if (!plan) return std::nullopt;
+  return std::move(*plan->compute);
+}
+
 }  // namespace stridescope::test

@@ -10,11 +10,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/operation.h"
+#include "gpu/run_plan.h"
 #include "gpu/vulkan_backend.h"
 #include "reference/rng.h"
 
@@ -66,6 +68,22 @@ std::string describe(const Operation& op);
 // no index arithmetic with core. For small tensors: the reference is slow.
 ::testing::AssertionResult matches_cpu_and_reference(VulkanBackend& gpu, const Operation& op,
                                                      std::span<const std::byte> input, uint64_t seed);
+
+// matches_cpu_and_reference for each request, on random input (seeds
+// first_seed + 1, + 2, ...); a failure names the op.
+void expect_each_matches_cpu_and_reference(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
+                                           uint64_t first_seed);
+
+// Device limits that split nothing: 128 MiB bindings, the rest as defaults.
+gpu::DeviceLimits roomy_limits();
+
+// The plan of `request` under `limits`, or nullopt (the test fails) where
+// the request or the plan is refused or the plan has no shader pass.
+std::optional<gpu::RunPlan> planned_compute(const OpRequest& request,
+                                            const gpu::DeviceLimits& limits = roomy_limits());
+// Its shader pass alone.
+std::optional<gpu::ComputePass> planned_pass(const OpRequest& request,
+                                             const gpu::DeviceLimits& limits = roomy_limits());
 
 template <class T>
 std::vector<std::byte> bytes_of(const std::vector<T>& values) {

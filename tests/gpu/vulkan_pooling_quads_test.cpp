@@ -87,17 +87,14 @@ class VulkanPoolingQuads : public VulkanTest {
   // both references; the shape must take the quad path.
   void expect_quad_path_matches(const PoolingShape& shape) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
-    uint64_t seed = 100;
+    std::vector<OpRequest> requests;
     for (DataType type : {DataType::Float32, DataType::Int32, DataType::UInt32}) {
       for (std::optional<DataType> index_type : {std::optional<DataType>{}, std::optional<DataType>{DataType::UInt32},
                                                  std::optional<DataType>{DataType::UInt64}}) {
-        auto op = Operation::make(pooling_request(shape, type, index_type));
-        ASSERT_TRUE(op) << op.error().to_string();
-        Rng rng(++seed);
-        const std::vector<std::byte> input = random_input(op->input(), rng);
-        EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
+        requests.push_back(pooling_request(shape, type, index_type));
       }
     }
+    expect_each_matches_cpu_and_reference(*backend_, requests, 100);
   }
 };
 

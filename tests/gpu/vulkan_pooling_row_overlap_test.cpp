@@ -28,17 +28,14 @@ class VulkanPoolingRowOverlap : public VulkanTest {
   // Every element size without indices and with both index types, against
   // both references.
   void expect_matches(const PoolingShape& shape, const std::vector<DataType>& types) {
-    uint64_t seed = 300;
+    std::vector<OpRequest> requests;
     for (DataType type : types) {
       for (std::optional<DataType> index_type : {std::optional<DataType>{}, std::optional<DataType>{DataType::UInt32},
                                                  std::optional<DataType>{DataType::UInt64}}) {
-        auto op = Operation::make(pooling_request(shape, type, index_type));
-        ASSERT_TRUE(op) << op.error().to_string();
-        Rng rng(++seed);
-        const std::vector<std::byte> input = random_input(op->input(), rng);
-        EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
+        requests.push_back(pooling_request(shape, type, index_type));
       }
     }
+    expect_each_matches_cpu_and_reference(*backend_, requests, 300);
   }
 };
 

@@ -47,21 +47,9 @@ std::vector<OpRequest> reversed_run_requests() {
   return requests;
 }
 
-std::optional<gpu::RunPlan> planned(const OpRequest& request) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op) << op.error().to_string();
-  if (!op) return std::nullopt;
-  gpu::DeviceLimits limits;
-  limits.max_storage_range = uint64_t{128} << 20;
-  auto plan = gpu::plan_run(*op, limits);
-  EXPECT_TRUE(plan) << plan.error().to_string();
-  if (!plan || !plan->compute) return std::nullopt;
-  return std::move(*plan);
-}
-
 TEST(ReversedRunPaths, ShaderBesideCopiedColumnsCompilesOnlyTheReversedRuns) {
   // 200 f16 elements a row: the transfers copy the data columns.
-  auto plan = planned(row_padding(DataType::Float16, PaddingMode::Symmetric, {1, 4, 6, 200}, {0, 0, 0, 16},
+  auto plan = planned_compute(row_padding(DataType::Float16, PaddingMode::Symmetric, {1, 4, 6, 200}, {0, 0, 0, 16},
                                   {0, 0, 0, 16}));
   ASSERT_TRUE(plan);
   EXPECT_FALSE(plan->copies.empty());
@@ -71,7 +59,7 @@ TEST(ReversedRunPaths, ShaderBesideCopiedColumnsCompilesOnlyTheReversedRuns) {
 TEST(ReversedRunPaths, ShaderWritingForwardColumnsCompilesTheCopyPath) {
   // 100 f16 elements a row, 200 bytes: too short to copy, the shader writes
   // the data columns as well.
-  auto plan = planned(row_padding(DataType::Float16, PaddingMode::Symmetric, {1, 4, 6, 100}, {0, 0, 0, 16},
+  auto plan = planned_compute(row_padding(DataType::Float16, PaddingMode::Symmetric, {1, 4, 6, 100}, {0, 0, 0, 16},
                                   {0, 0, 0, 16}));
   ASSERT_TRUE(plan);
   EXPECT_TRUE(plan->copies.empty());
@@ -81,14 +69,7 @@ TEST(ReversedRunPaths, ShaderWritingForwardColumnsCompilesTheCopyPath) {
 class VulkanReversedRuns : public VulkanTest {};
 
 TEST_F(VulkanReversedRuns, ReflectedAndSymmetricRowsGiveTheReferenceBits) {
-  uint64_t seed = 900;
-  for (const OpRequest& request : reversed_run_requests()) {
-    auto op = Operation::make(request);
-    ASSERT_TRUE(op) << op.error().to_string();
-    Rng rng(++seed);
-    const std::vector<std::byte> input = random_input(op->input(), rng);
-    EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
-  }
+  expect_each_matches_cpu_and_reference(*backend_, reversed_run_requests(), 900);
 }
 
 }  // namespace

@@ -66,17 +66,11 @@ std::vector<OpRequest> short_row_requests() {
   return requests;
 }
 
+// As lavapipe's limits, with no floor on invocations per box.
 std::optional<gpu::RunPlan> planned(const OpRequest& request) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op) << op.error().to_string();
-  if (!op) return std::nullopt;
-  gpu::DeviceLimits limits;  // as lavapipe's, with no floor on invocations
-  limits.max_storage_range = uint64_t{128} << 20;
+  gpu::DeviceLimits limits = roomy_limits();
   limits.max_rows_per_item = 64;
-  auto plan = gpu::plan_run(*op, limits);
-  EXPECT_TRUE(plan) << plan.error().to_string();
-  if (!plan || !plan->compute) return std::nullopt;
-  return std::move(*plan);
+  return planned_compute(request, limits);
 }
 
 TEST(GatherRowRuns, PaddedRowSidesAreWrittenSeveralRowsPerInvocation) {
@@ -123,14 +117,7 @@ TEST_F(VulkanRowRuns, ShortRowsGiveTheReferenceBitsForEveryModeAndType) {
   limits.max_rows_per_item = 64;
   limits.min_items_per_box = 1;
   backend_->set_testing_limits(limits);
-  uint64_t seed = 4100;
-  for (const OpRequest& request : short_row_requests()) {
-    auto op = Operation::make(request);
-    ASSERT_TRUE(op) << op.error().to_string();
-    Rng rng(++seed);
-    const std::vector<std::byte> input = random_input(op->input(), rng);
-    EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
-  }
+  expect_each_matches_cpu_and_reference(*backend_, short_row_requests(), 4100);
 }
 
 }  // namespace

@@ -71,16 +71,6 @@ gpu::DeviceLimits texel_limits() {
   return limits;
 }
 
-std::optional<gpu::ComputePass> planned_pass(const OpRequest& request, const gpu::DeviceLimits& limits) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op) << op.error().to_string();
-  if (!op) return std::nullopt;
-  auto plan = gpu::plan_run(*op, limits);
-  EXPECT_TRUE(plan) << plan.error().to_string();
-  if (!plan || !plan->compute) return std::nullopt;
-  return std::move(*plan->compute);
-}
-
 TEST(SourceTexels, EveryQuadReadingPassUsesTexelViewsWhenTheWindowsFit) {
   const std::vector<gpu::ShaderId> shaders{gpu::ShaderId::TiledTranspose, gpu::ShaderId::TiledTranspose,
                                            gpu::ShaderId::MaxPooling2, gpu::ShaderId::Gather, gpu::ShaderId::Gather};

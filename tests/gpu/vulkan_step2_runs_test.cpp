@@ -54,18 +54,6 @@ std::vector<OpRequest> stepped_requests() {
   return requests;
 }
 
-std::optional<gpu::ComputePass> planned_pass(const OpRequest& request) {
-  auto op = Operation::make(request);
-  EXPECT_TRUE(op) << op.error().to_string();
-  if (!op) return std::nullopt;
-  gpu::DeviceLimits limits;
-  limits.max_storage_range = uint64_t{128} << 20;
-  auto plan = gpu::plan_run(*op, limits);
-  EXPECT_TRUE(plan) << plan.error().to_string();
-  if (!plan || !plan->compute) return std::nullopt;
-  return std::move(*plan->compute);
-}
-
 TEST(SteppedRowPaths, StepTwoSlicesCompileOnlyTheGatherPath) {
   for (DataType type : {DataType::UInt8, DataType::Float16, DataType::Float32, DataType::Float64}) {
     auto pass = planned_pass(row_slice(type, {1, 2, 5, 131}, {0, 0, 0, 0}, {1, 2, 3, 66}, {1, 1, 2, 2}));
@@ -84,13 +72,7 @@ class VulkanSteppedRows : public VulkanTest {
 
   void expect_all_match(const VulkanBackend::TestingLimits& limits, uint64_t seed) {
     backend_->set_testing_limits(limits);
-    for (const OpRequest& request : stepped_requests()) {
-      auto op = Operation::make(request);
-      ASSERT_TRUE(op) << op.error().to_string();
-      Rng rng(++seed);
-      const std::vector<std::byte> input = random_input(op->input(), rng);
-      EXPECT_TRUE(matches_cpu_and_reference(*backend_, *op, input, seed)) << describe(*op);
-    }
+    expect_each_matches_cpu_and_reference(*backend_, stepped_requests(), seed);
   }
 };
 
