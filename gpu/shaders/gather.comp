@@ -8,7 +8,8 @@
 // last axis) inside its box, or several whole rows where a row fits a chunk;
 // the row's other coordinates are decoded once per invocation. The host's
 // boxes leave out columns that vkCmdCopyBuffer wrote, or name them
-// (SS_R_SKIP_LO/HI) so that one invocation writes both sides of a copied run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl,
+// (SS_R_SKIP_LO/HI) so that one invocation writes both sides of a copied
+// run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl,
 // reverse_io.glsl for runs of step -1).
 #extension GL_GOOGLE_include_directive : require
 #include "meta_layout.h"
