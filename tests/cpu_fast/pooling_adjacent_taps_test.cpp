@@ -90,9 +90,19 @@ uint32_t word(const std::vector<std::byte>& v, uint64_t i) {
   return w;
 }
 
-TEST(CpuFastPoolingAdjacentTaps, FirstMaximumInWindowOrderAtEveryLoadedTap) {
-  const Operation op = pooling(DataType::Float32, kWidth, 1);
-  const std::vector<uint32_t> plane = input();
+// One output's value and index, worked out by hand (output row y, column x
+// of channel 0; channel 1 repeats it one plane later).
+struct HandValue {
+  uint64_t y, x;
+  uint32_t value;
+  uint64_t index;
+};
+
+// Runs `op` over `plane` repeated in both channels on every fast variant:
+// each must read the taps from the input, equal the reference backend, and
+// give `values`.
+void expect_hand_values(const Operation& op, const std::vector<uint32_t>& plane,
+                        const std::vector<HandValue>& values) {
   std::vector<std::byte> in(2 * plane.size() * 4);  // plane 1 repeats plane 0
   std::memcpy(in.data(), plane.data(), plane.size() * 4);
   std::memcpy(in.data() + plane.size() * 4, plane.data(), plane.size() * 4);
@@ -103,29 +113,36 @@ TEST(CpuFastPoolingAdjacentTaps, FirstMaximumInWindowOrderAtEveryLoadedTap) {
     const Result r = run(*v.backend, op, in);
     EXPECT_EQ(r.values, expected.values) << v.name << ": values differ from the reference";
     EXPECT_EQ(r.indices, expected.indices) << v.name << ": indices differ from the reference";
-    auto expect = [&](uint64_t y, uint64_t x, uint32_t value, uint64_t index) {
+    for (const HandValue& h : values) {
       for (uint64_t c = 0; c < 2; ++c) {
-        const uint64_t o = (c * 2 + y) * kOutWidth + x;
-        EXPECT_EQ(word(r.values, o), value) << v.name << " output " << c << "," << y << "," << x;
-        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + index) << v.name << " output " << c << "," << y << "," << x;
+        const uint64_t o = (c * 2 + h.y) * kOutWidth + h.x;
+        EXPECT_EQ(word(r.values, o), h.value) << v.name << " output " << c << "," << h.y << "," << h.x;
+        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + h.index)
+            << v.name << " output " << c << "," << h.y << "," << h.x;
       }
-    };
-    expect(0, 0, bits(5.0f), 1);            // border: padding, column 0, then 5
-    expect(0, 1, bits(5.0f), 1);            // 5 left (row 0), right (row 0), middle (row 1): the left
-    expect(0, 16, kMinusZero, 33);          // -0 on the right, the rest -1
-    expect(0, 17, kMinusZero, 33);          // -0 left ties +0 middle: the left
-    expect(0, 7, kNaNB, kWidth + 15);       // the NaN on the right of row 1
-    expect(0, 8, kNaNA, 17);                // NaNs right of row 0 and left of row 1: row 0's
-    expect(0, 9, kNaNA, 17);                // the NaN on the left of row 0
-    expect(1, 8, kNaNB, kWidth + 15);       // rows 1..3: only row 1's NaN
-    expect(0, 24, bits(7.0f), kWidth + 49);  // the 7 on the right
-    expect(0, 25, kNaNC, kWidth + 51);       // 7 left, the NaN right: the NaN
-    expect(0, 26, kNaNC, kWidth + 51);       // the NaN on the left
-    expect(1, 25, kNaNC, kWidth + 51);
-    expect(1, 34, bits(8.0f), 2 * kWidth + 69);  // 8 right of row 2, left of row 3: row 2's
-    expect(1, 35, bits(8.0f), 2 * kWidth + 69);  // border: 8 left, then padding
-    expect(1, 33, bits(8.0f), 3 * kWidth + 67);  // the 8 on the right of row 3
+    }
   }
+}
+
+TEST(CpuFastPoolingAdjacentTaps, FirstMaximumInWindowOrderAtEveryLoadedTap) {
+  expect_hand_values(pooling(DataType::Float32, kWidth, 1), input(),
+                     {
+                      {0, 0, bits(5.0f), 1},            // border: padding, column 0, then 5
+                      {0, 1, bits(5.0f), 1},            // 5 left (row 0), right (row 0), middle (row 1): the left
+                      {0, 16, kMinusZero, 33},          // -0 on the right, the rest -1
+                      {0, 17, kMinusZero, 33},          // -0 left ties +0 middle: the left
+                      {0, 7, kNaNB, kWidth + 15},       // the NaN on the right of row 1
+                      {0, 8, kNaNA, 17},                // NaNs right of row 0 and left of row 1: row 0's
+                      {0, 9, kNaNA, 17},                // the NaN on the left of row 0
+                      {1, 8, kNaNB, kWidth + 15},       // rows 1..3: only row 1's NaN
+                      {0, 24, bits(7.0f), kWidth + 49},  // the 7 on the right
+                      {0, 25, kNaNC, kWidth + 51},       // 7 left, the NaN right: the NaN
+                      {0, 26, kNaNC, kWidth + 51},       // the NaN on the left
+                      {1, 25, kNaNC, kWidth + 51},
+                      {1, 34, bits(8.0f), 2 * kWidth + 69},  // 8 right of row 2, left of row 3: row 2's
+                      {1, 35, bits(8.0f), 2 * kWidth + 69},  // border: 8 left, then padding
+                      {1, 33, bits(8.0f), 3 * kWidth + 67},  // the 8 on the right of row 3
+                     });
 }
 
 // Dilation 2 (padding 2): each row's taps are columns 2x - 2, 2x and 2x + 2,
@@ -142,34 +159,19 @@ TEST(CpuFastPoolingAdjacentTaps, DilatedTapsKeepFirstMaximumAtTheVectorEdges) {
   at(0, 34) = bits(6.0f);
   at(0, 70) = bits(4.0f);  // output 34 (the tail's last lane): right of row 0, left of row 2
   at(2, 66) = bits(4.0f);
-  std::vector<std::byte> in(2 * plane.size() * 4);
-  std::memcpy(in.data(), plane.data(), plane.size() * 4);
-  std::memcpy(in.data() + plane.size() * 4, plane.data(), plane.size() * 4);
-  CpuReferenceBackend reference;
-  const Result expected = run(reference, op, in);
-  for (testing::FastVariant& v : testing::fast_variants()) {
-    EXPECT_NE(v.backend->prepare(op).summary().find("from the input"), std::string::npos) << v.name;
-    const Result r = run(*v.backend, op, in);
-    EXPECT_EQ(r.values, expected.values) << v.name << ": values differ from the reference";
-    EXPECT_EQ(r.indices, expected.indices) << v.name << ": indices differ from the reference";
-    auto expect = [&](uint64_t y, uint64_t x, uint32_t value, uint64_t index) {
-      for (uint64_t c = 0; c < 2; ++c) {
-        const uint64_t o = (c * 2 + y) * kOutWidth + x;
-        EXPECT_EQ(word(r.values, o), value) << v.name << " output " << c << "," << y << "," << x;
-        EXPECT_EQ(word(r.indices, o), c * kRows * kWidth + index) << v.name << " output " << c << "," << y << "," << x;
-      }
-    };
-    expect(0, 0, kNaNA, 2 * kWidth);       // border: padding, then row 2's NaN (row 0 has -1s)
-    expect(0, 1, kNaNB, 4);                // row 0's NaN (right) before row 2's (left)
-    expect(1, 2, kNaNB, 4);                // row 0's NaN on the left
-    expect(0, 16, bits(6.0f), 32);         // 6 in the middle and on the right: the middle
-    expect(0, 17, bits(6.0f), 32);         // 6 on the left and in the middle: the left
-    expect(0, 18, bits(6.0f), 34);         // the 6 on the left
-    expect(0, 15, bits(6.0f), 32);         // the 6 on the right
-    expect(1, 34, bits(4.0f), 70);         // 4 right of row 0, left of row 2: row 0's
-    expect(1, 35, bits(4.0f), 70);         // border: 4 left of row 0, then padding
-    expect(0, 33, bits(4.0f), 2 * kWidth + 66);  // the 4 in the middle of row 2
-  }
+  expect_hand_values(op, plane,
+                     {
+                      {0, 0, kNaNA, 2 * kWidth},       // border: padding, then row 2's NaN (row 0 has -1s)
+                      {0, 1, kNaNB, 4},                // row 0's NaN (right) before row 2's (left)
+                      {1, 2, kNaNB, 4},                // row 0's NaN on the left
+                      {0, 16, bits(6.0f), 32},         // 6 in the middle and on the right: the middle
+                      {0, 17, bits(6.0f), 32},         // 6 on the left and in the middle: the left
+                      {0, 18, bits(6.0f), 34},         // the 6 on the left
+                      {0, 15, bits(6.0f), 32},         // the 6 on the right
+                      {1, 34, bits(4.0f), 70},         // 4 right of row 0, left of row 2: row 0's
+                      {1, 35, bits(4.0f), 70},         // border: 4 left of row 0, then padding
+                      {0, 33, bits(4.0f), 2 * kWidth + 66},  // the 4 in the middle of row 2
+                     });
 }
 
 // Random data in every element type, widths around the vector sizes (odd,
