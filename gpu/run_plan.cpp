@@ -44,9 +44,7 @@ std::vector<uint32_t> box_block(const ComputePass& pass, const WorkBox& box) {
   block[SS_R_ITEMS] = lo32(box.items);
   block[SS_R_IN_QUADS] = lo32(box.input.range / 16);
   block[SS_R_ROWS_PER_ITEM] = lo32(box.rows_per_item);
-  uint64_t rows = 1;
-  for (std::size_t a = 0; a + 1 < box.extent.size(); ++a) rows *= box.extent[a];
-  block[SS_R_ROWS] = lo32(rows);
+  block[SS_R_ROWS] = lo32(box.rows());
   if (pass.key.shader == ShaderId::TiledTranspose) {
     const uint64_t tile = SS_TILE_BYTES / pass.key.constants[kElementSize];
     const uint64_t tiles_t = (box.extent[box.extent.size() - 2] + tile - 1) / tile;

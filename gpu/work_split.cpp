@@ -135,8 +135,7 @@ class Splitter {
 
   std::optional<WorkBox> fit(WorkBox box) const {
     const std::size_t row_axis = box.extent.size() - 1;
-    uint64_t rows = 1;
-    for (std::size_t a = 0; a < row_axis; ++a) rows *= box.extent[a];
+    const uint64_t rows = box.rows();
     box.chunks_per_row = (box.extent[row_axis] + model_.chunk - 1) / model_.chunk;
     box.rows_per_item = rows_per_item(box, rows);
     const auto items = checked_mul((rows + box.rows_per_item - 1) / box.rows_per_item, box.chunks_per_row);

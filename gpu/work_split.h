@@ -83,7 +83,14 @@ struct WorkBox : Region {
   Window indices;
   uint64_t chunks_per_row = 0;
   uint64_t rows_per_item = 1;  // consecutive rows one invocation writes (chunks_per_row == 1)
-  uint64_t items = 0;          // ceil(rows / rows_per_item) * chunks_per_row
+  uint64_t items = 0;          // ceil(rows() / rows_per_item) * chunks_per_row
+
+  // The box's rows: the product of its extents but the row's (the last).
+  uint64_t rows() const {
+    uint64_t rows = 1;
+    for (std::size_t a = 0; a + 1 < extent.size(); ++a) rows *= extent[a];
+    return rows;
+  }
 };
 
 // The work of a gather program's shader (its shader_regions) over the op's
