@@ -251,7 +251,8 @@ void main() {
   uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
   for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
   if (POOL_QUADS != 0u) {
-    for (; col < inner_hi && quad_group_fits(col); col += SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, SS_PQ_GROUP));
+    uint n = quad_head(col);
+    for (; col < inner_hi && quad_group_fits(col); col += n, n = SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, n));
     col = min(col, inner_hi);
   }
   for (; col < inner_hi; ++col) write_output(col, pool_inner(col));
