@@ -25,18 +25,9 @@ struct Best32 {
   uint tap;
 };
 
-// Signed order keys of four words: floats from sign and magnitude to two's
-// complement, which gives both zeros key 0, and NaNs the largest key; a
-// handful of vector operations once per loaded word rather than per tap.
-ivec4 key32v(uvec4 v) {
-  if (KIND == 2u) {
-    uvec4 x = v & 0x7FFFFFFFu;
-    ivec4 m = ivec4(v) >> 31;
-    ivec4 k = (ivec4(x) ^ m) - m;
-    return mix(k, ivec4(0x7FFFFFFF), greaterThan(x, uvec4(0x7F800000u)));
-  }
-  return KIND == 1u ? ivec4(v) : ivec4(v ^ 0x80000000u);
-}
+// The order keys (key32) of four words: once per loaded word rather than
+// per tap.
+ivec4 key32v(uvec4 v) { return ivec4(key32(v.x), key32(v.y), key32(v.z), key32(v.w)); }
 
 Best32 start32(uint j0) { return Best32(int(0x80000000u), KIND == 1u ? 0x80000000u : 0u, j0); }
 
