@@ -4,9 +4,10 @@
 // batch and channel map to themselves, as the plan defines. Rules
 // (core/max_pooling.h): the first maximum in row-major window order wins, a
 // NaN beats every number and the first NaN stays, padded taps never win,
-// -0 equals +0. Values compare through an order-preserving unsigned key built
-// from the raw bits, so 64-bit types need neither shaderInt64 nor
-// shaderFloat64, and denormals compare exactly (no float arithmetic at all).
+// -0 equals +0. Values compare through an order-preserving key built from
+// the raw bits (one signed int for 4-byte types, key32), so 64-bit types
+// need neither shaderInt64 nor shaderFloat64, and denormals compare exactly
+// (no float arithmetic at all).
 // The index is the winner's flat row-major position in the logical input.
 // Outputs whose taps the host found unpadded and affine along D, H and W
 // (SS_P_D_RUN, SS_P_H_RUN, SS_P_W_*) compute their taps; the others read
@@ -79,6 +80,21 @@ bool is_nan(uvec2 bits) {
   return (bits.x & 0x7FFFu) > 0x7C00u;
 }
 
+// The signed order key of a 4-byte element: floats from sign and magnitude
+// to two's complement, which gives both zeros key 0, and every NaN the
+// largest key, which no number has; integers signed or offset. One signed
+// compare then keeps all the rules: a NaN beats every number, a later NaN
+// (equal key) never replaces the first.
+int key32(uint v) {
+  if (KIND == 2u) {
+    uint magnitude = v & 0x7FFFFFFFu;
+    int sign = int(v) >> 31;
+    int key = (int(magnitude) ^ sign) - sign;
+    return magnitude > 0x7F800000u ? 0x7FFFFFFF : key;
+  }
+  return KIND == 1u ? int(v) : int(v ^ 0x80000000u);
+}
+
 bool key_greater(uvec2 a, uvec2 b) { return a.x > b.x || (a.x == b.x && a.y > b.y); }
 
 // (lo, hi) of a * b where b is 64-bit, modulo 2^64.
@@ -111,6 +127,11 @@ struct Best {
 Best no_best() { return Best(false, false, uvec2(0u), uvec2(0u), uvec3(0u)); }
 
 void consider(inout Best best, uvec2 bits, uvec3 tap) {
+  if (ES == 4u) {
+    int key = key32(bits.x);
+    if (!best.found || key > int(best.key.x)) best = Best(true, false, uvec2(uint(key), 0u), bits, tap);
+    return;
+  }
   bool nan = is_nan(bits);
   uvec2 key = order_key(bits);
   if (!best.found || (!best.nan && (nan || key_greater(key, best.key)))) best = Best(true, nan, key, bits, tap);
@@ -251,7 +272,8 @@ void main() {
   uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
   for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
   if (POOL_QUADS != 0u) {
-    for (; col < inner_hi && quad_group_fits(col); col += SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, SS_PQ_GROUP));
+    uint n = quad_head(col);
+    for (; col < inner_hi && quad_group_fits(col); col += n, n = SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, n));
     col = min(col, inner_hi);
   }
   for (; col < inner_hi; ++col) write_output(col, pool_inner(col));

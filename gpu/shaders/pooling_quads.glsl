@@ -14,6 +14,33 @@ const uint PQ_STEP_K = SS_PQ_STEP_K(POOL_QUADS);
 const uint PQ_SPAN = POOL_QUADS == 0u ? 1u : SS_PQ_SPAN(POOL_QUADS);
 const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any alignment
 
+// A window's running winner on the quad path. With 32-bit elements and no
+// padded taps, one key compare does consider()'s work: a NaN's key is the
+// largest key, which no number has, so a NaN beats every number, and a
+// later NaN (equal key) never replaces the first. The tap is a row tag plus
+// j, the tap's word in the span (see tap_tag_steps).
+struct Best32 {
+  int key;
+  uint bits;
+  uint tap;
+};
+
+// The order keys (key32) of four words: once per loaded word rather than
+// per tap.
+ivec4 key32v(uvec4 v) { return ivec4(key32(v.x), key32(v.y), key32(v.z), key32(v.w)); }
+
+Best32 start32(uint j0) { return Best32(int(0x80000000u), KIND == 1u ? 0x80000000u : 0u, j0); }
+
+// A group's four running winners.
+struct Group {
+  Best32 b0;
+  Best32 b1;
+  Best32 b2;
+  Best32 b3;
+};
+
+Group start_group() { return Group(start32(0u), start32(PQ_STEP_O), start32(2u * PQ_STEP_O), start32(3u * PQ_STEP_O)); }
+
 // The group's taps of one window row: input words first, first + 1, ...
 // first + PQ_SPAN - 1 of the window, realigned into three quads: vectors
 // rather than an array, so that picking a word is a few selects whatever
@@ -21,6 +48,9 @@ const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any ali
 uvec4 span0;
 uvec4 span1;
 uvec4 span2;
+ivec4 keys0;
+ivec4 keys1;
+ivec4 keys2;
 
 // The quad of words 4 * i + off ... 4 * i + off + 3 from quads a and b
 // (words 4 * i ... 4 * i + 7).
@@ -31,20 +61,32 @@ uvec4 realign(uvec4 a, uvec4 b, uint off) {
   return uvec4(a.w, b.xyz);
 }
 
-void load_span(uint first) {
-  uint q0 = first >> 2u;
-  uint off = first & 3u;
-  uvec4 a = src_quad(q0);
-  uvec4 b = PQ_LOADS > 1u ? src_quad(q0 + 1u) : uvec4(0u);
+// Realigns the span from quads a, b, c, d, the first holding the span's
+// first word at offset off, and keys its words.
+void set_span(uvec4 a, uvec4 b, uvec4 c, uvec4 d, uint off) {
   span0 = realign(a, b, off);
   if (PQ_SPAN > 4u) {
-    uvec4 c = PQ_LOADS > 2u ? src_quad(q0 + 2u) : uvec4(0u);
     span1 = realign(b, c, off);
-    if (PQ_SPAN > 8u) {
-      uvec4 d = PQ_LOADS > 3u ? src_quad(q0 + 3u) : uvec4(0u);
-      span2 = realign(c, d, off);
-    }
+    if (PQ_SPAN > 8u) span2 = realign(c, d, off);
   }
+  keys0 = key32v(span0);
+  keys1 = key32v(span1);
+  keys2 = key32v(span2);
+}
+
+void load_span(uint first) {
+  uint q0 = first >> 2u;
+  uvec4 a = src_quad(q0);
+  uvec4 b = PQ_LOADS > 1u ? src_quad(q0 + 1u) : uvec4(0u);
+  uvec4 c = PQ_LOADS > 2u ? src_quad(q0 + 2u) : uvec4(0u);
+  uvec4 d = PQ_LOADS > 3u ? src_quad(q0 + 3u) : uvec4(0u);
+  set_span(a, b, c, d, first & 3u);
+}
+
+int span_key(uint j) {
+  if (j < 4u) return keys0[j];
+  if (j < 8u) return keys1[j - 4u];
+  return keys2[j - 8u];
 }
 
 // Word j of the span (j < PQ_SPAN).
@@ -65,34 +107,15 @@ bool quad_group_fits(uint col) {
   return (first >> 2u) + PQ_LOADS <= box_word(SS_R_IN_QUADS);
 }
 
-// A window's running winner on the quad path. With 32-bit elements and no
-// padded taps, one key compare does consider()'s work: a NaN's key is the
-// largest key, which no number has, so a NaN beats every number, and a
-// later NaN (equal key) never replaces the first. The tap is a row tag plus
-// j, the tap's word in the span (see tap_tag_steps).
-struct Best32 {
-  uint key;
-  uint bits;
-  uint tap;
-};
-
-uint key32(uint v) {
-  if (KIND == 2u) {
-    if ((v & 0x7FFFFFFFu) > 0x7F800000u) return 0xFFFFFFFFu;
-    if ((v & 0x7FFFFFFFu) == 0u) v = 0u;  // -0 ties with +0
-    return (v & 0x80000000u) != 0u ? ~v : v | 0x80000000u;
-  }
-  return KIND == 1u ? v ^ 0x80000000u : v;
-}
-
-// Before the window's first tap j0: key 0 with the bits whose key is 0 (no
-// float has key 0, so the first tap replaces it; for integers, a window
-// whose largest key is 0 holds that value in every tap, and the first wins).
-Best32 start32(uint j0) { return Best32(0u, KIND == 1u ? 0x80000000u : 0u, j0); }
-
-void consider32(inout Best32 best, uint bits, uint tap) {
-  uint key = key32(bits);
-  if (key > best.key) best = Best32(key, bits, tap);
+// How many outputs the first group from `col` pools: up to the next output
+// quad boundary, so that the groups after it store quads. An invocation's
+// outputs that start off a boundary would otherwise make every group store
+// element by element, and llvmpipe runs a lane's element stores for all the
+// lanes it runs with.
+uint quad_head(uint col) {
+  bool packed = box_word(SS_P_OUT_STRIDES + 4u) == 1u;
+  uint head = (0u - (dst_row + col)) & 3u;
+  return packed && head != 0u ? head : SS_PQ_GROUP;
 }
 
 // How a tap's row tag steps per window row along D (x) and H (y). 32-bit
@@ -116,10 +139,10 @@ uvec2 quad_tap_index(uint tap, uint iw0, uvec2 first) {
 }
 
 // Writes the group's first n outputs (1 <= n <= SS_PQ_GROUP).
-void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b2, Best32 b3) {
+void write_quad_group(uint col, uint n, uint iw0, Group g) {
   uint stride = box_word(SS_P_OUT_STRIDES + 4u);
   uint e = dst_row + col * stride;
-  uvec4 bits = uvec4(b0.bits, b1.bits, b2.bits, b3.bits);
+  uvec4 bits = uvec4(g.b0.bits, g.b1.bits, g.b2.bits, g.b3.bits);
   bool quad = n == SS_PQ_GROUP && stride == 1u && (e & 3u) == 0u;
   // Loops rather than branches: llvmpipe runs both sides of a branch, but
   // not a loop no lane enters.
@@ -127,10 +150,10 @@ void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b
   for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
   if (INDEX_BYTES == 0u) return;
   uvec2 first = INDEX_BYTES == 4u ? flat_index(uvec3(id0, ih0, iw0)) : uvec2(0u);
-  uvec2 p0 = quad_tap_index(b0.tap, iw0, first);
-  uvec2 p1 = quad_tap_index(b1.tap, iw0, first);
-  uvec2 p2 = quad_tap_index(b2.tap, iw0, first);
-  uvec2 p3 = quad_tap_index(b3.tap, iw0, first);
+  uvec2 p0 = quad_tap_index(g.b0.tap, iw0, first);
+  uvec2 p1 = quad_tap_index(g.b1.tap, iw0, first);
+  uvec2 p2 = quad_tap_index(g.b2.tap, iw0, first);
+  uvec2 p3 = quad_tap_index(g.b3.tap, iw0, first);
   uvec4 lo = uvec4(p0.x, p1.x, p2.x, p3.x);
   uvec4 hi = uvec4(p0.y, p1.y, p2.y, p3.y);
   uint idx_stride = box_word(SS_P_IDX_STRIDES + 4u);
@@ -152,8 +175,16 @@ void write_quad_group(uint col, uint n, uint iw0, Best32 b0, Best32 b1, Best32 b
 void consider_span(inout Best32 best, uint j0, uint tag) {
   for (uint kw = 0u; kw < PQ_WINDOW; ++kw) {
     uint j = j0 + kw * PQ_STEP_K;
-    consider32(best, span_word(j), tag + j);
+    int key = span_key(j);
+    if (key > best.key) best = Best32(key, span_word(j), tag + j);
   }
+}
+
+void consider_group(inout Group g, uint tag) {
+  consider_span(g.b0, 0u, tag);
+  consider_span(g.b1, PQ_STEP_O, tag);
+  consider_span(g.b2, 2u * PQ_STEP_O, tag);
+  consider_span(g.b3, 3u * PQ_STEP_O, tag);
 }
 
 // Outputs col, col + 1, ... col + n - 1 (n <= SS_PQ_GROUP); taps in
@@ -166,10 +197,7 @@ void pool_quad_group(uint col, uint n) {
   uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
   uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
   uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0;
-  Best32 b0 = start32(0u);
-  Best32 b1 = start32(PQ_STEP_O);
-  Best32 b2 = start32(2u * PQ_STEP_O);
-  Best32 b3 = start32(3u * PQ_STEP_O);
+  Group g = start_group();
   uvec2 tag_steps = tap_tag_steps();
   uint tag_d = 0u;
   for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
@@ -177,15 +205,12 @@ void pool_quad_group(uint col, uint n) {
     uint tag = tag_d;
     for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
       load_span(src_h);
-      consider_span(b0, 0u, tag);
-      consider_span(b1, PQ_STEP_O, tag);
-      consider_span(b2, 2u * PQ_STEP_O, tag);
-      consider_span(b3, 3u * PQ_STEP_O, tag);
+      consider_group(g, tag);
       src_h += src_step_h;
       tag += tag_steps.y;
     }
     src_d += src_step_d;
     tag_d += tag_steps.x;
   }
-  write_quad_group(col, n, iw0, b0, b1, b2, b3);
+  write_quad_group(col, n, iw0, g);
 }
