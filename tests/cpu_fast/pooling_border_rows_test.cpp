@@ -7,7 +7,8 @@
 // - the vector path lists an output row's taps relative to its first input
 //   row and keeps the lists for the next rows whose taps stand the same way
 //   (kernels_pool_taps.inc): rows after the first full one must add their
-//   own row, and a second plan on the same backend must not inherit them.
+//   own row; plans whose rows have the same vertical taps but other columns,
+//   run one after another on one backend, must each give their own result.
 // INT8 and FLOAT16 (narrow vectors) and FLOAT32 (wide), every fast variant.
 #include <gtest/gtest.h>
 
@@ -137,9 +138,9 @@ TEST(CpuFastPoolingBorderRows, FirstMaximumAtBordersAndInRowsThatShareTapLists) 
   }
 }
 
-// Two plans whose rows have the same vertical taps but other columns (column
-// dilation 1, then 2) on one backend: the second must list its own taps.
-TEST(CpuFastPoolingBorderRows, SecondPlanOnTheSameBackendListsItsOwnTaps) {
+// Plans whose rows have the same vertical taps but other columns (column
+// dilation 1, 2, then 1 again) one after another on one backend.
+TEST(CpuFastPoolingBorderRows, PlansWithTheSameVerticalTapsEachMatchTheReference) {
   CpuReferenceBackend reference;
   for (const Elements& e : kTypes) {
     std::vector<std::byte> in(kRows * kWidth * e.size);
