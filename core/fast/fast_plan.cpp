@@ -329,9 +329,10 @@ void make_bands(uint64_t out_rows, uint64_t in_rows, uint64_t out_width, bool ve
     program.slot_rows.insert(program.slot_rows.end(), needed.begin(), needed.end());
     program.bands.push_back(band);
   }
-  // Tap lists and index table (kernels_pool.inc, pool_typed), then the split rows.
+  // Tap lists and their shape (kernels_pool_taps.inc: 32 bytes a tap), index
+  // table (kernels_pool_dispatch.inc, pool_typed), then the split rows.
   const PoolKernel& k = program.kernel;
-  program.scratch_bytes = (k.max_row_taps * 16 + 63) / 64 * 64 + kPoolTableBytes + most_slots * slot_bytes + 64;
+  program.scratch_bytes = (k.max_row_taps * 32 + 63) / 64 * 64 + kPoolTableBytes + most_slots * slot_bytes + 64;
 }
 
 void point_kernel_at_tables(PoolProgram& program) {
