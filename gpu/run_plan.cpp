@@ -210,6 +210,7 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
 
   ComputePass pass = gather_pass(program, ShaderId::Gather, chunk);
   pass.key.constants[kGatherPaths] = gather_paths(program);
+  pass.key.store_pairs = limits.store_pairs;
   pass.name = "gather";
   WorkModel model = gather_work(program, op, chunk);
   model.several_rows_per_item = true;

@@ -284,7 +284,13 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   ivk.vkGetPhysicalDeviceFormatProperties(physical.handle, raw_texel_format(16), &quads);
   context->uniform_texel_quads_ = (quads.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) != 0;
 
-  // No optional feature is enabled: the shaders need none.
+  // The one optional feature enabled, where the device has it: shaderInt64,
+  // which only the gather shader's pairs build uses (DeviceLimits::store_pairs).
+  VkPhysicalDeviceFeatures supported{};
+  ivk.vkGetPhysicalDeviceFeatures(physical.handle, &supported);
+  VkPhysicalDeviceFeatures enabled{};
+  enabled.shaderInt64 = supported.shaderInt64;
+  context->shader_int64_ = supported.shaderInt64 == VK_TRUE;
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{};
   queue_info.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
@@ -295,6 +301,7 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   device_info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
+  device_info.pEnabledFeatures = &enabled;
   VkDevice device = VK_NULL_HANDLE;
   SS_RETURN_IF_ERROR(vk_check(ivk.vkCreateDevice(physical.handle, &device_info, nullptr, &device),
                               "creating the logical device on " + physical.info.name));

@@ -70,6 +70,9 @@ class Context {
   // Whether buffers may be viewed as uniform texel buffers of 16-byte raw
   // texels (R32G32B32A32_UINT), as the texel shader builds read their source.
   bool uniform_texel_quads() const { return uniform_texel_quads_; }
+  // Whether the device has shaderInt64, then enabled (the gather shader's
+  // pairs build stores 64-bit words).
+  bool shader_int64() const { return shader_int64_; }
   ValidationLog& validation_log() { return log_; }
 
  private:
@@ -86,6 +89,7 @@ class Context {
   uint32_t timestamp_valid_bits_ = 0;
   std::array<std::optional<VkImageFormatProperties>, 5> linear_transfer_images_;  // texel 2^k bytes
   bool uniform_texel_quads_ = false;
+  bool shader_int64_ = false;
   Device device_;
   VkQueue queue_ = VK_NULL_HANDLE;
 };

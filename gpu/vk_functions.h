@@ -28,6 +28,7 @@ namespace stridescope::gpu {
   X(vkDestroyInstance)                         \
   X(vkEnumeratePhysicalDevices)                \
   X(vkGetPhysicalDeviceProperties)             \
+  X(vkGetPhysicalDeviceFeatures)               \
   X(vkGetPhysicalDeviceQueueFamilyProperties)  \
   X(vkGetPhysicalDeviceMemoryProperties)       \
   X(vkGetPhysicalDeviceFormatProperties)       \

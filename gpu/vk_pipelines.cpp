@@ -25,8 +25,8 @@ Expected<const PipelineCache::ShaderObjects*> PipelineCache::shader(ShaderBuild 
   if (auto found = shaders_.find(build); found != shaders_.end()) return &found->second;
   const DeviceFunctions& vk = context_->vk();
   const VkDevice device = context_->device();
-  const auto [id, texels] = build;
-  const std::string name = std::string(shader_name(id)) + (texels ? "_texels" : "");
+  const auto [id, texels, pairs] = build;
+  const std::string name = std::string(shader_name(id)) + (texels ? "_texels" : "") + (pairs ? "_pairs" : "");
 
   std::span<const uint32_t> spirv;
   for (const EmbeddedShader& embedded : embedded_shaders()) {

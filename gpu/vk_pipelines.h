@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <utility>
 
 #include "core/error.h"
@@ -47,6 +48,7 @@ struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
   std::array<uint32_t, 8> constants{};  // by SpecConstant
   bool source_texels = false;           // the shader's texel build reads the source's quads
+  bool store_pairs = false;             // the gather shader's pairs build (shaders/quad_stores.glsl)
 
   friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
 };
@@ -72,9 +74,9 @@ class PipelineCache {
     DescriptorSetLayout set_layout;
     PipelineLayout layout;
   };
-  // A shader and whether it is the texel build.
-  using ShaderBuild = std::pair<ShaderId, bool>;
-  static ShaderBuild build_of(const PipelineKey& key) { return {key.shader, key.source_texels}; }
+  // A shader, whether it is the texel build and whether the pairs build.
+  using ShaderBuild = std::tuple<ShaderId, bool, bool>;
+  static ShaderBuild build_of(const PipelineKey& key) { return {key.shader, key.source_texels, key.store_pairs}; }
   Expected<const ShaderObjects*> shader(ShaderBuild build);
 
   const Context* context_;

@@ -121,6 +121,7 @@ struct VulkanBackend::Impl {
     limits.tiles_in_registers = testing_limits.tiles_in_registers.value_or(cpu_device);
     limits.max_rows_per_item = testing_limits.max_rows_per_item.value_or(cpu_device ? kCpuDeviceRowsPerItem : 1);
     limits.min_items_per_box = testing_limits.min_items_per_box.value_or(cpu_device ? cpu_device_min_items() : 1);
+    limits.store_pairs = context->shader_int64() && testing_limits.store_pairs.value_or(cpu_device);
     return limits;
   }
 

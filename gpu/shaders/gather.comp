@@ -10,8 +10,11 @@
 // boxes leave out columns that vkCmdCopyBuffer wrote, or name them
 // (SS_R_SKIP_LO/HI) so that one invocation writes both sides of a copied
 // run. Contiguous output moves a 16-byte quad at a time (wide_io.glsl,
-// reverse_io.glsl for runs of step -1).
+// reverse_io.glsl for runs of step -1; quad_stores.glsl writes the quads).
 #extension GL_GOOGLE_include_directive : require
+#ifdef SS_STORE_PAIRS
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#endif
 #include "meta_layout.h"
 
 layout(local_size_x = SS_LOCAL_SIZE) in;
@@ -31,6 +34,7 @@ layout(push_constant) uniform Push {
 #include "meta_access.glsl"
 #include "source_quads.glsl"
 #include "element_io.glsl"
+#include "quad_stores.glsl"
 #include "wide_io.glsl"
 #include "reverse_io.glsl"
 

@@ -53,13 +53,13 @@ void reverse_run(uint s, uint d, uint count) {
       uint q_src = low >> 4u;
       uint q_dst = (d + head) * ES >> 4u;
       if (a == 0u) {
-        for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = reverse_quad(src_quad(q_src - q));
+        for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, reverse_quad(src_quad(q_src - q)));
       } else {
         // Going down the source, each quad read is the next one's upper half.
         uvec4 hi = src_quad(q_src + 1u);
         for (uint q = 0u; q < quads; ++q) {
           uvec4 lo = src_quad(q_src - q);
-          dst_quads[q_dst + q] = reverse_quad(funnel_quad(lo, hi, a));
+          store_quad(q_dst + q, reverse_quad(funnel_quad(lo, hi, a)));
           hi = lo;
         }
       }

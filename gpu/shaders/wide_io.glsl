@@ -1,7 +1,7 @@
 // Contiguous runs move 16 bytes at a time: llvmpipe executes one load or
 // store per lane, so a uvec4 access moves four times what a uint access
 // does. Expects meta_access.glsl, element_io.glsl, source_quads.glsl and
-// the uvec4 view `dst_quads` of the same binding as `dst_words`.
+// quad_stores.glsl (store_quad over the binding of `dst_words`).
 //
 // The quads in the middle of a run belong wholly to the invocation, so plain
 // stores are safe for every element size; the run's first and last bytes go
@@ -27,7 +27,7 @@ void copy_run(uint s, uint d, uint count) {
     uint q_src = (s + head) * ES >> 4u;
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
-    for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = src_quad(q_src + q);
+    for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, src_quad(q_src + q));
     i = head + quads * (16u / ES);
   }
   for (; i < count; ++i) store_element(d + i, load_element(s + i));
@@ -43,7 +43,7 @@ void fill_run(uint d, uint count, uvec2 bits) {
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
     uvec4 pattern = replicate(bits);
-    for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = pattern;
+    for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, pattern);
     i = head + quads * (16u / ES);
   }
   for (; i < count; ++i) store_element(d + i, bits);
@@ -87,9 +87,9 @@ uvec4 even_elements(uvec4 a, uvec4 b) {
 void gather_step2_quads(uint q_src, uint q_dst, uint quads, uint s_last) {
   uint whole = (q_src + 2u * quads <= box_word(SS_R_IN_QUADS)) ? quads : quads - 1u;
   for (uint q = 0u; q < whole; ++q) {
-    dst_quads[q_dst + q] = even_elements(src_quad(q_src + 2u * q), src_quad(q_src + 2u * q + 1u));
+    store_quad(q_dst + q, even_elements(src_quad(q_src + 2u * q), src_quad(q_src + 2u * q + 1u)));
   }
-  if (whole < quads) dst_quads[q_dst + whole] = gather_quad(s_last, 2u);
+  if (whole < quads) store_quad(q_dst + whole, gather_quad(s_last, 2u));
 }
 
 // dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32, neither
@@ -108,7 +108,7 @@ void gather_run(uint s, uint step, uint d, uint count) {
     if (step == 2u && ((s * ES) & 15u) == 0u) {
       gather_step2_quads(s * ES >> 4u, q_dst, quads, s + (quads - 1u) * per_quad * 2u);
     } else {
-      for (uint q = 0u; q < quads; ++q) dst_quads[q_dst + q] = gather_quad(s + q * per_quad * step, step);
+      for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, gather_quad(s + q * per_quad * step, step));
     }
     s += quads * per_quad * step;
     i = head + quads * per_quad;

@@ -6,7 +6,8 @@
 // off a quad go element by element. Results are compared bit for bit with the
 // CPU reference and the independent reference, through texel views and
 // through the storage buffer, with whole-tensor windows and with 4 KiB
-// windows that end inside the tensor.
+// windows that end inside the tensor, and with the destination quads stored
+// whole and as 64-bit pairs (shaders/quad_stores.glsl).
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -63,6 +64,19 @@ TEST(SteppedRowPaths, StepTwoSlicesCompileOnlyTheGatherPath) {
   }
 }
 
+// The pairs build is the limits' choice, for the gather shader only.
+TEST(SteppedRowPaths, GatherStoresPairsWhereTheLimitsSay) {
+  const OpRequest request = row_slice(DataType::Float16, {1, 2, 5, 131}, {0, 0, 0, 0}, {1, 2, 3, 66}, {1, 1, 2, 2});
+  gpu::DeviceLimits limits = roomy_limits();
+  auto quads = planned_pass(request, limits);
+  limits.store_pairs = true;
+  auto pairs = planned_pass(request, limits);
+  ASSERT_TRUE(quads && pairs);
+  EXPECT_FALSE(quads->key.store_pairs);
+  EXPECT_TRUE(pairs->key.store_pairs);
+  EXPECT_EQ(pairs->key.shader, gpu::ShaderId::Gather);
+}
+
 class VulkanSteppedRows : public VulkanTest {
  protected:
   void TearDown() override {
@@ -74,14 +88,23 @@ class VulkanSteppedRows : public VulkanTest {
     backend_->set_testing_limits(limits);
     expect_each_matches_cpu_and_reference(*backend_, stepped_requests(), seed);
   }
+
+  // With quads stored whole, then as pairs (where the device has shaderInt64).
+  void expect_both_stores_match(VulkanBackend::TestingLimits limits, uint64_t seed) {
+    for (bool pairs : {false, true}) {
+      SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
+      limits.store_pairs = pairs;
+      expect_all_match(limits, seed);
+    }
+  }
 };
 
-TEST_F(VulkanSteppedRows, TexelViewsGiveTheReferenceBits) { expect_all_match({}, 1100); }
+TEST_F(VulkanSteppedRows, TexelViewsGiveTheReferenceBits) { expect_both_stores_match({}, 1100); }
 
 TEST_F(VulkanSteppedRows, StorageBufferGivesTheReferenceBits) {
   VulkanBackend::TestingLimits limits;
   limits.max_texel_buffer_elements = 0;
-  expect_all_match(limits, 1300);
+  expect_both_stores_match(limits, 1300);
 }
 
 // Windows of 4 KiB end inside the tensor: the last quads of a box's rows
