@@ -88,14 +88,14 @@ std::optional<gpu::ComputePass> planned_pass(const OpRequest& request,
 template <class T>
 std::vector<std::byte> bytes_of(const std::vector<T>& values) {
   std::vector<std::byte> bytes((values.size() * sizeof(T) + 3) / 4 * 4, std::byte{0});
-  std::memcpy(bytes.data(), values.data(), values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(bytes.data(), values.data(), values.size() * sizeof(T));  // data() may be null
   return bytes;
 }
 
 template <class T>
 std::vector<T> values_of(std::span<const std::byte> bytes, std::size_t count) {
   std::vector<T> values(count);
-  std::memcpy(values.data(), bytes.data(), count * sizeof(T));
+  if (count > 0) std::memcpy(values.data(), bytes.data(), count * sizeof(T));  // data() may be null
   return values;
 }
 

@@ -1,8 +1,9 @@
 // Editing that does not fight the person (the spec editor and the window):
-// the stride presets and fills in the form, one undo step per field edit
-// with Ctrl+Z in a field undoing the document, an error banner that does
-// not move the form, a window kept on the screen, File > New Window, and
-// the examples' descriptions shown in the app.
+// the stride presets and fills in the form, one undo step per field edit (a
+// dragged field too), undo and redo restoring the output, Ctrl+Z in a field
+// undoing the document, an error banner that does not move the form, a
+// window kept on the screen, File > New Window, and the examples'
+// descriptions shown in the app.
 #include <QComboBox>
 #include <QDir>
 #include <QGroupBox>
@@ -65,6 +66,7 @@ class EditingTest : public QObject {
   }
   void settle() { QTRY_VERIFY_WITH_TIMEOUT(window_->settled(), 20000); }
   TensorPlaneModel& input() { return *window_->plane_model(TensorRole::Input); }
+  TensorPlaneModel& output() { return *window_->plane_model(TensorRole::Output); }
   const Spec& spec() { return window_->document()->spec(); }
 
  private slots:
@@ -73,6 +75,38 @@ class EditingTest : public QObject {
     QCoreApplication::setApplicationName(QStringLiteral("StrideScopeEditingTests"));
   }
   void cleanup() { window_.reset(); }
+
+  void UndoRedo_RestoresParameterEdits() {
+    MainWindow& w = fresh();
+    QUndoStack* undo = w.document()->undo_stack();
+    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"));
+    stride->setValue(2);
+    settle();
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
+    QVERIFY(w.document()->modified());
+    undo->undo();
+    settle();
+    QCOMPARE(stride->value(), -2);
+    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
+    QVERIFY(!w.document()->modified());
+    undo->redo();
+    settle();
+    QCOMPARE(stride->value(), 2);
+    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
+  }
+
+  void DraggingOneField_IsOneUndoStep() {
+    MainWindow& w = fresh();
+    QUndoStack* undo = w.document()->undo_stack();
+    QSpinBox* offset = field<QSpinBox>(w, QStringLiteral("params.inputWindowOffsets[3]"));
+    const int before = undo->count();
+    for (int v : {0, 1, 0, 1, 0}) offset->setValue(v);
+    QCOMPARE(undo->count(), before + 1);
+    settle();
+    undo->undo();
+    settle();
+    QCOMPARE(offset->value(), 1);
+  }
 
   void StridePresetMenu_OffersEveryLayoutAndATransposePerPair() {
     MainWindow& w = fresh();

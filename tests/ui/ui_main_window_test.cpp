@@ -1,5 +1,5 @@
 // The whole app offscreen (ui/widgets/main_window.h): open every example,
-// edit through the widgets, invalid input, undo/redo, save and reopen,
+// edit through the widgets, invalid input, save and reopen,
 // the File menu's exports, compare, linked hover, and a large tensor.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -13,7 +13,6 @@
 #include <QMenuBar>
 #include <QSpinBox>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QtTest>
 
 #include "core/backend.h"
@@ -362,38 +361,6 @@ class MainWindowTest : public QObject {
     QCOMPARE(grid_texts(output()), numbers({14, 16, 42, 8}));
   }
 
-  void UndoRedo_RestoresParameterEdits() {
-    MainWindow& w = fresh();
-    QUndoStack* undo = w.document()->undo_stack();
-    QSpinBox* stride = field<QSpinBox>(w, QStringLiteral("params.inputWindowStrides[2]"));
-    stride->setValue(2);
-    settle();
-    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
-    QVERIFY(w.document()->modified());
-    undo->undo();
-    settle();
-    QCOMPARE(stride->value(), -2);
-    QCOMPARE(grid_texts(output()), numbers({14, 16, 6, 8}));
-    QVERIFY(!w.document()->modified());
-    undo->redo();
-    settle();
-    QCOMPARE(stride->value(), 2);
-    QCOMPARE(grid_texts(output()), numbers({2, 4, 10, 12}));
-  }
-
-  void DraggingOneField_IsOneUndoStep() {
-    MainWindow& w = fresh();
-    QUndoStack* undo = w.document()->undo_stack();
-    QSpinBox* offset = field<QSpinBox>(w, QStringLiteral("params.inputWindowOffsets[3]"));
-    const int before = undo->count();
-    for (int v : {0, 1, 0, 1, 0}) offset->setValue(v);
-    QCOMPARE(undo->count(), before + 1);
-    settle();
-    undo->undo();
-    settle();
-    QCOMPARE(offset->value(), 1);
-  }
-
   void ChooseOperatorAndRank_ThroughTheWidgets() {
     MainWindow& w = fresh();
     auto* op = field<QComboBox>(w, QStringLiteral("op"));
@@ -565,8 +532,10 @@ class MainWindowTest : public QObject {
     MainWindow& w = fresh();
     // The 4x4 input of the slice1 example, in a 1400x900 window: its panel
     // has room for cells about twice their 100% size.
+    // The fit follows the panel's final size, which the layout may still be
+    // settling when the result is in.
     TensorGridView* grid = w.panel(TensorRole::Input)->grid();
-    QVERIFY2(grid->zoom() > 1.5 && grid->zoom() <= 2.0, qPrintable(QString::number(grid->zoom())));
+    QTRY_VERIFY2(grid->zoom() > 1.5 && grid->zoom() <= 2.0, qPrintable(QString::number(grid->zoom())));
     // Text drawn past 100% grows with its cells; the detail line stays smaller.
     QFont base = grid->font();
     base.setPointSizeF(10);
