@@ -22,6 +22,7 @@
 #include "core/fill.h"
 #include "core/operation.h"
 #include "fast_variants.h"
+#include "reference/pooling_shape.h"
 
 // Its own namespace: a unity build compiles it beside pooling_tap_order_test.cpp,
 // whose helpers have the same names.
@@ -57,19 +58,10 @@ std::vector<uint32_t> input() {
 }
 
 Operation pooling(DataType type, uint64_t width, uint64_t dilation) {
-  OpRequest r;
-  r.input.data_type = type;
-  r.input.sizes = std::vector<uint64_t>{1, 2, kRows, width};
-  MaxPooling2Request p;
-  p.window_size = {3, 3};
-  p.strides = std::vector<uint64_t>{2, 2};
   // Padding as wide as the dilation: one padded tap on each side.
-  p.start_padding = std::vector<uint64_t>{dilation, dilation};
-  p.end_padding = std::vector<uint64_t>{dilation, dilation};
-  p.dilations = std::vector<uint64_t>{dilation, dilation};
-  r.params = p;
-  r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
-  return testing::make_op(r);
+  const test::PoolingShape shape{{1, 2, kRows, width}, std::nullopt, {3, 3}, {2, 2}, {dilation, dilation},
+                                 {dilation, dilation}, {dilation, dilation}};
+  return testing::make_op(test::pooling_request(shape, type, DataType::UInt32));
 }
 
 struct Result {

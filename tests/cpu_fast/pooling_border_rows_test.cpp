@@ -22,6 +22,7 @@
 #include "core/fill.h"
 #include "core/operation.h"
 #include "fast_variants.h"
+#include "reference/pooling_shape.h"
 
 // Its own namespace: a unity build compiles it beside the other pooling tests.
 namespace stridescope::border_rows {
@@ -32,18 +33,9 @@ constexpr uint64_t kWidth = 259;     // odd: the last output's window ends in pa
 constexpr uint64_t kOutWidth = 130;  // (259 + 2 - 3) / 2 + 1; interior [1, 129), borders 0 and 129
 
 Operation pooling(DataType type, uint64_t column_dilation) {
-  OpRequest r;
-  r.input.data_type = type;
-  r.input.sizes = std::vector<uint64_t>{1, 1, kRows, kWidth};
-  MaxPooling2Request p;
-  p.window_size = {3, 3};
-  p.strides = std::vector<uint64_t>{2, 2};
-  p.start_padding = std::vector<uint64_t>{1, column_dilation};
-  p.end_padding = std::vector<uint64_t>{1, column_dilation};
-  p.dilations = std::vector<uint64_t>{1, column_dilation};
-  r.params = p;
-  r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
-  return testing::make_op(r);
+  const test::PoolingShape shape{{1, 1, kRows, kWidth}, std::nullopt, {3, 3}, {2, 2}, {1, column_dilation},
+                                 {1, column_dilation}, {1, column_dilation}};
+  return testing::make_op(test::pooling_request(shape, type, DataType::UInt32));
 }
 
 // The element bits of the values the cases use, per type.

@@ -16,7 +16,7 @@
 #include "gpu/pooling_program.h"
 #include "gpu/shaders/meta_layout.h"
 #include "gpu_test_support.h"
-#include "pooling_shape.h"
+#include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {

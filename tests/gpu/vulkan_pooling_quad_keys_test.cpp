@@ -12,7 +12,7 @@
 
 #include "gpu/pooling_program.h"
 #include "gpu_test_support.h"
-#include "pooling_shape.h"
+#include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {

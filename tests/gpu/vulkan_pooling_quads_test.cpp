@@ -17,7 +17,7 @@
 #include "gpu/run_plan.h"
 #include "gpu/vk_pipelines.h"
 #include "gpu_test_support.h"
-#include "pooling_shape.h"
+#include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gpu_test_support.h"
-#include "pooling_shape.h"
+#include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {

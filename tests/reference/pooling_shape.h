@@ -1,4 +1,4 @@
-// A max_pooling2 case for the Vulkan pooling tests: the shapes, window and
+// A max_pooling2 case for the backends' pooling tests: the shapes, window and
 // padding a test varies, turned into a request for any data type.
 #pragma once
 
