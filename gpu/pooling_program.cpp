@@ -68,6 +68,47 @@ uint32_t quad_path(const PoolingProgram& program) {
   return SS_PQ_SPAN(packed) <= SS_PQ_MAX_SPAN ? packed : 0;
 }
 
+namespace {
+
+// The span word (from the edge group's first input column `group_iw`) of
+// output o's first real tap, when o is an edge output: its taps follow the
+// W run's rule where that gives a column >= 0, padding where negative.
+std::optional<uint32_t> edge_start(const PoolingProgram& program, uint64_t o, int32_t group_iw) {
+  const PoolingProgram::AffineRun& run = program.w_inner;
+  const uint64_t window = program.windows[4];
+  std::optional<uint32_t> start;
+  for (uint64_t k = 0; k < window; ++k) {
+    const auto iw = static_cast<int32_t>(run.base + static_cast<uint32_t>(o) * run.step_o +
+                                         static_cast<uint32_t>(k) * run.step_k);
+    const uint32_t tap = program.taps[4][o * window + k];
+    if (iw < 0 ? tap != SS_PADDING_INDEX : tap != static_cast<uint32_t>(iw)) return std::nullopt;
+    if (iw >= 0 && !start) start = static_cast<uint32_t>(iw - group_iw);
+  }
+  return start;
+}
+
+}  // namespace
+
+QuadEdge quad_edge(const PoolingProgram& program, uint32_t quads) {
+  const PoolingProgram::AffineRun& run = program.w_inner;
+  if (quads == 0 || run.lo == 0) return {};
+  // The first output of the longest qualifying stretch ending at the run.
+  uint64_t edge = run.lo;
+  const uint64_t lowest = run.lo > SS_PQ_GROUP ? run.lo - SS_PQ_GROUP : 0;
+  auto group_iw = [&](uint64_t first) { return static_cast<int32_t>(run.base + static_cast<uint32_t>(first) * run.step_o); };
+  while (edge > lowest && group_iw(edge - 1) < 0 && edge_start(program, edge - 1, group_iw(edge - 1))) --edge;
+  if (edge == run.lo || edge + SS_PQ_GROUP > run.hi || group_iw(edge) < -4) return {};
+  QuadEdge result;
+  result.edge = static_cast<uint32_t>(edge);
+  result.pad_words = static_cast<uint32_t>(-group_iw(edge));
+  for (uint32_t g = 0; g < SS_PQ_GROUP; ++g) {
+    const std::optional<uint32_t> start = edge_start(program, edge + g, group_iw(edge));
+    if (!start) return {};
+    result.starts |= *start << (8 * g);
+  }
+  return result;
+}
+
 PoolingProgram make_pooling_program(const Operation& op) {
   assert(op.kind() == OpKind::MaxPooling2);
   const PoolingPlan plan = make_pooling_plan(op);

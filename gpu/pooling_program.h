@@ -57,6 +57,21 @@ PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, u
 // of outputs, and a group span of at most SS_PQ_MAX_SPAN words; else 0.
 uint32_t quad_path(const PoolingProgram& program);
 
+// The quad path's left edge group (SS_P_W_EDGE, shaders/meta_layout.h):
+// `edge` is SS_PADDING_INDEX when there is none.
+struct QuadEdge {
+  uint32_t edge = 0xFFFFFFFFu;
+  uint32_t pad_words = 0;
+  uint32_t starts = 0;
+};
+
+// The edge group of the quad path `quads` (quad_path(program), not 0): the
+// outputs just left of the W run whose taps the run's rule gives where it
+// gives a column >= 0 and the table holds padding where it gives a negative
+// one, each with a real tap; at most SS_PQ_GROUP of them, at most 4 padded
+// span words, and the group of SS_PQ_GROUP outputs inside the run's end.
+QuadEdge quad_edge(const PoolingProgram& program, uint32_t quads);
+
 // Precondition: op is max_pooling2.
 PoolingProgram make_pooling_program(const Operation& op);
 

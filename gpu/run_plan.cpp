@@ -235,7 +235,8 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.key.constants[kElementSize] = es;
   pass.key.constants[kCompareKind] = compare_kind(program.data_type);
   pass.key.constants[kIndexBytes] = index_bytes;
-  pass.key.constants[kPoolingQuads] = quad_path(program);
+  const uint32_t quads = quad_path(program);
+  pass.key.constants[kPoolingQuads] = quads;
   pass.name = "max_pooling2";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);
@@ -251,7 +252,9 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   }
   pass.tables = {lo32(program.h_inner.lo), lo32(program.h_inner.hi), program.h_inner.step_k,
                  lo32(program.d_inner.lo), lo32(program.d_inner.hi), program.d_inner.step_k};
-  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_RUN_WORDS == 6);
+  const QuadEdge edge = quad_edge(program, quads);
+  pass.tables.insert(pass.tables.end(), {edge.edge, edge.pad_words, edge.starts});
+  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_W_EDGE == 6 && SS_P_RUN_WORDS == 9);
   for (std::size_t a = 2; a < kPoolingAxes; ++a) {
     header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
     pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());

@@ -270,7 +270,8 @@ void main() {
                    o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);
   uint inner_lo = clamp(box_word(SS_P_W_INNER_LO), col, col_end);
   uint inner_hi = row_inner ? clamp(box_word(SS_P_W_INNER_HI), inner_lo, col_end) : inner_lo;
-  for (; col < inner_lo; ++col) write_output(col, pool_from_table(col));
+  uint quads_from = POOL_QUADS != 0u ? quad_edge(col, inner_lo, row_inner) : inner_lo;
+  for (; col < quads_from; ++col) write_output(col, pool_from_table(col));
   if (POOL_QUADS != 0u) {
     uint n = quad_head(col);
     for (; col < inner_hi && quad_group_fits(col); col += n, n = SS_PQ_GROUP) pool_quad_group(col, min(inner_hi - col, n));

@@ -77,10 +77,20 @@
 #define SS_P_W_STEP_K 47u
 // The tables start with the H run and the D run: outputs [lo, hi) of the
 // axis read no padding and their taps step by step_k from the first (words
-// lo, hi, step_k); the taps follow.
+// lo, hi, step_k); then the quad path's left edge (SS_P_W_EDGE); the taps
+// follow.
 #define SS_P_H_RUN 0u
 #define SS_P_D_RUN 3u
-#define SS_P_RUN_WORDS 6u
+// The quad path's left edge group: outputs [EDGE, W_INNER_LO) whose W taps
+// follow the W run's rule where it gives a column >= 0 and are padding where
+// it gives a negative one (the host checked every entry against the table),
+// so that the group of SS_PQ_GROUP outputs from EDGE pools them from quads
+// too, instead of one invocation in each SIMD batch walking the tables.
+// Words: EDGE (SS_PADDING_INDEX: none); PAD, the group's leading span words
+// that lie in padding (1 to 4); STARTS, per output g (8 bits at 8 * g) the
+// span word of its first real tap, the winner of an all-lowest window.
+#define SS_P_W_EDGE 6u
+#define SS_P_RUN_WORDS 9u
 // The quad path (specialization constant POOL_QUADS, 0 when off): 4-byte
 // elements, W input stride 1, and a W run whose taps step by STEP_K, outputs
 // by STEP_O; four outputs then read SS_PQ_SPAN consecutive input words per

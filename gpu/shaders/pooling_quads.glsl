@@ -39,7 +39,15 @@ struct Group {
   Best32 b3;
 };
 
-Group start_group() { return Group(start32(0u), start32(PQ_STEP_O), start32(2u * PQ_STEP_O), start32(3u * PQ_STEP_O)); }
+// `starts`: per output g (8 bits at 8 * g) the span word of its first real
+// tap, which the lowest key leaves the winner (the compare is strict).
+Group start_group(uint starts) {
+  return Group(start32(starts & 0xFFu), start32((starts >> 8u) & 0xFFu), start32((starts >> 16u) & 0xFFu),
+               start32(starts >> 24u));
+}
+
+// The starts of a group whose taps all lie in the input.
+const uint PQ_STARTS = PQ_STEP_O << 8u | 2u * PQ_STEP_O << 16u | 3u * PQ_STEP_O << 24u;
 
 // The group's taps of one window row: input words first, first + 1, ...
 // first + PQ_SPAN - 1 of the window, realigned into three quads: vectors
@@ -51,6 +59,9 @@ uvec4 span2;
 ivec4 keys0;
 ivec4 keys1;
 ivec4 keys2;
+// Leading span words in padding (the left edge group's, else 0): their
+// keys become the lowest key, which never beats the start (strict compare).
+uint pad_words;
 
 // The quad of words 4 * i + off ... 4 * i + off + 3 from quads a and b
 // (words 4 * i ... 4 * i + 7).
@@ -70,6 +81,7 @@ void set_span(uvec4 a, uvec4 b, uvec4 c, uvec4 d, uint off) {
     if (PQ_SPAN > 8u) span2 = realign(c, d, off);
   }
   keys0 = key32v(span0);
+  keys0 = mix(keys0, ivec4(0x80000000), lessThan(uvec4(0u, 1u, 2u, 3u), uvec4(pad_words)));
   keys1 = key32v(span1);
   keys2 = key32v(span2);
 }
@@ -116,6 +128,24 @@ uint quad_head(uint col) {
   bool packed = box_word(SS_P_OUT_STRIDES + 4u) == 1u;
   uint head = (0u - (dst_row + col)) & 3u;
   return packed && head != 0u ? head : SS_PQ_GROUP;
+}
+
+// The first output of the chunk's quad groups: the left edge group's
+// (SS_P_W_EDGE) when the chunk holds it from `col` on, its first group holds
+// all its edge outputs, and its quads lie inside the input window (its
+// first word, a padded column, may precede the window: then it wraps
+// past the last window row's); else inner_lo, where the W run starts.
+uint quad_edge(uint col, uint inner_lo, bool row_inner) {
+  uint edge = table_word(SS_P_W_EDGE);
+  if (!row_inner || edge < col || edge >= inner_lo) return inner_lo;
+  uint first = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) +
+               box_word(SS_P_W_BASE) + edge * PQ_STEP_O;
+  uint last_d = id0 + (box_word(SS_P_WINDOWS + 2u) - 1u) * table_word(SS_P_D_RUN + 2u);
+  uint last_h = ih0 + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
+  uint last = src_nc + last_d * box_word(SS_P_IN_STRIDES + 2u) + last_h * box_word(SS_P_IN_STRIDES + 3u) +
+              box_word(SS_P_W_BASE) + edge * PQ_STEP_O;
+  bool fits = first <= last && quad_group_fits(edge);
+  return fits && quad_head(edge) >= inner_lo - edge ? edge : inner_lo;
 }
 
 // How a tap's row tag steps per window row along D (x) and H (y). 32-bit
@@ -197,7 +227,10 @@ void pool_quad_group(uint col, uint n) {
   uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
   uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
   uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0;
-  Group g = start_group();
+  // Only the left edge group starts left of the W run.
+  bool edge = col < box_word(SS_P_W_INNER_LO);
+  pad_words = edge ? table_word(SS_P_W_EDGE + 1u) : 0u;
+  Group g = start_group(edge ? table_word(SS_P_W_EDGE + 2u) : PQ_STARTS);
   uvec2 tag_steps = tap_tag_steps();
   uint tag_d = 0u;
   for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
