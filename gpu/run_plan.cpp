@@ -237,6 +237,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.key.constants[kIndexBytes] = index_bytes;
   const uint32_t quads = quad_path(program);
   pass.key.constants[kPoolingQuads] = quads;
+  pass.key.store_pairs = limits.store_pairs;
   pass.name = "max_pooling2";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);

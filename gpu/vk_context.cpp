@@ -285,7 +285,7 @@ Expected<std::unique_ptr<Context>> Context::create(const ContextOptions& options
   context->uniform_texel_quads_ = (quads.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) != 0;
 
   // The one optional feature enabled, where the device has it: shaderInt64,
-  // which only the gather shader's pairs build uses (DeviceLimits::store_pairs).
+  // which only the gather and pooling shaders' pairs builds use (DeviceLimits::store_pairs).
   VkPhysicalDeviceFeatures supported{};
   ivk.vkGetPhysicalDeviceFeatures(physical.handle, &supported);
   VkPhysicalDeviceFeatures enabled{};

@@ -48,7 +48,7 @@ struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
   std::array<uint32_t, 8> constants{};  // by SpecConstant
   bool source_texels = false;           // the shader's texel build reads the source's quads
-  bool store_pairs = false;             // the gather shader's pairs build (shaders/quad_stores.glsl)
+  bool store_pairs = false;             // the gather and pooling shaders' pairs builds (shaders/quad_stores.glsl)
 
   friend auto operator<=>(const PipelineKey&, const PipelineKey&) = default;
 };

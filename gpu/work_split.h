@@ -65,7 +65,7 @@ struct DeviceLimits {
   // one row each: they need many invocations in flight.
   uint64_t max_rows_per_item = 1;
   uint64_t min_items_per_box = 1;
-  // The gather shader stores its quads as two 64-bit words (the pairs build,
+  // The gather and pooling shaders store their quads as two 64-bit words (the pairs build,
   // shaders/quad_stores.glsl): on CPU devices with shaderInt64, where every
   // store component is a per-lane scalar store. GPUs store a quad at once.
   bool store_pairs = false;

@@ -17,6 +17,9 @@
 // llvmpipe runs both sides of a branch, while a loop no invocation enters
 // costs nothing.
 #extension GL_GOOGLE_include_directive : require
+#ifdef SS_STORE_PAIRS
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#endif
 #include "meta_layout.h"
 
 layout(local_size_x = SS_LOCAL_SIZE) in;
@@ -40,6 +43,8 @@ layout(push_constant) uniform Push {
 #include "meta_access.glsl"
 #include "source_quads.glsl"
 #include "element_io.glsl"
+#define SS_INDEX_QUADS 1
+#include "quad_stores.glsl"
 
 // Order key: a larger key means a larger value (x = high word, y = low word).
 // Both zeros map to the key of +0, so -0 and +0 tie and the first one stays.

@@ -6,7 +6,8 @@
 // whatever its width (and lanes' addresses differ), so a quad costs what a
 // word does, while selects run on all lanes at once. The outputs, and the
 // indices, leave as quads where they are contiguous and quad-aligned.
-// Expects max_pooling2.comp's row context, flat_index() and write_index().
+// Expects max_pooling2.comp's row context, flat_index(), write_index() and
+// quad_stores.glsl (store_quad, store_index_quad: 64-bit pairs in the pairs build).
 
 const uint PQ_WINDOW = SS_PQ_WINDOW(POOL_QUADS);
 const uint PQ_STEP_O = SS_PQ_STEP_O(POOL_QUADS);
@@ -176,7 +177,7 @@ void write_quad_group(uint col, uint n, uint iw0, Group g) {
   bool quad = n == SS_PQ_GROUP && stride == 1u && (e & 3u) == 0u;
   // Loops rather than branches: llvmpipe runs both sides of a branch, but
   // not a loop no lane enters.
-  for (uint t = 0u; t < (quad ? 1u : 0u); ++t) dst_quads[e >> 2u] = bits;
+  for (uint t = 0u; t < (quad ? 1u : 0u); ++t) store_quad(e >> 2u, bits);
   for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
   if (INDEX_BYTES == 0u) return;
   uvec2 first = INDEX_BYTES == 4u ? flat_index(uvec3(id0, ih0, iw0)) : uvec2(0u);
@@ -191,10 +192,10 @@ void write_quad_group(uint col, uint n, uint iw0, Group g) {
   bool idx_quad = n == SS_PQ_GROUP && idx_stride == 1u && (ei & (INDEX_BYTES == 8u ? 1u : 3u)) == 0u;
   for (uint t = 0u; t < (idx_quad ? 1u : 0u); ++t) {
     if (INDEX_BYTES == 8u) {
-      idx_quads[ei >> 1u] = uvec4(p0, p1);
-      idx_quads[(ei >> 1u) + 1u] = uvec4(p2, p3);
+      store_index_quad(ei >> 1u, uvec4(p0, p1));
+      store_index_quad((ei >> 1u) + 1u, uvec4(p2, p3));
     } else {
-      idx_quads[ei >> 2u] = lo;
+      store_index_quad(ei >> 2u, lo);
     }
   }
   for (uint g = idx_quad ? n : 0u; g < n; ++g) write_index(ei + g * idx_stride, uvec2(lo[g], hi[g]));

@@ -81,10 +81,29 @@ TEST(PoolingQuadPath, ThePipelineKeyCarriesTheGeometry) {
   EXPECT_EQ(plan->compute->key.constants[gpu::kPoolingQuads], packed(3, 2, 1));
 }
 
+// The pairs build (64-bit stores, shaders/quad_stores.glsl) is the limits' choice.
+TEST(PoolingQuadPath, StoresPairsWhereTheLimitsSay) {
+  const OpRequest request = pooling_request(k3x3Stride2Padded, DataType::Float32, DataType::UInt32);
+  gpu::DeviceLimits limits = roomy_limits();
+  auto quads = planned_pass(request, limits);
+  limits.store_pairs = true;
+  auto pairs = planned_pass(request, limits);
+  ASSERT_TRUE(quads && pairs);
+  EXPECT_FALSE(quads->key.store_pairs);
+  EXPECT_TRUE(pairs->key.store_pairs);
+  EXPECT_EQ(pairs->key.shader, gpu::ShaderId::MaxPooling2);
+}
+
 class VulkanPoolingQuads : public VulkanTest {
  protected:
+  void TearDown() override {
+    if (backend_ != nullptr) backend_->set_testing_limits({});
+    VulkanTest::TearDown();
+  }
+
   // Every 4-byte type without indices and with both index types, against
-  // both references; the shape must take the quad path.
+  // both references, with quads stored whole and as 64-bit pairs (where the
+  // device has shaderInt64); the shape must take the quad path.
   void expect_quad_path_matches(const PoolingShape& shape) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
     std::vector<OpRequest> requests;
@@ -94,7 +113,13 @@ class VulkanPoolingQuads : public VulkanTest {
         requests.push_back(pooling_request(shape, type, index_type));
       }
     }
-    expect_each_matches_cpu_and_reference(*backend_, requests, 100);
+    for (bool pairs : {false, true}) {
+      SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
+      VulkanBackend::TestingLimits limits;
+      limits.store_pairs = pairs;
+      backend_->set_testing_limits(limits);
+      expect_each_matches_cpu_and_reference(*backend_, requests, 100);
+    }
   }
 };
 
