@@ -151,6 +151,7 @@ uint taps_d;
 uint taps_h;
 uint id0;  // the row's first D tap
 uint ih0;  // the row's first H tap
+uint flat_row;  // 32-bit indices on the quad path: low word of the flat position of (id0, ih0, 0)
 
 // The window of output column `col`, W taps from the table.
 Best pool_from_table(uint col) {
@@ -258,6 +259,7 @@ void set_row(uint row) {
   taps_h = box_word(SS_P_TAPS_AT + 3u) + o_axes[3] * box_word(SS_P_WINDOWS + 3u);
   id0 = table_word(taps_d);
   ih0 = table_word(taps_h);
+  flat_row = INDEX_BYTES == 4u && POOL_QUADS != 0u ? flat_index(uvec3(id0, ih0, 0u)).x : 0u;
 }
 
 void main() {

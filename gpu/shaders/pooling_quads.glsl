@@ -180,7 +180,8 @@ void write_quad_group(uint col, uint n, uint iw0, Group g) {
   for (uint t = 0u; t < (quad ? 1u : 0u); ++t) store_quad(e >> 2u, bits);
   for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
   if (INDEX_BYTES == 0u) return;
-  uvec2 first = INDEX_BYTES == 4u ? flat_index(uvec3(id0, ih0, iw0)) : uvec2(0u);
+  // The low word of a 64-bit sum is the 32-bit sum of the low words.
+  uvec2 first = uvec2(flat_row + iw0 * box_word(SS_P_FLAT_LO + 4u), 0u);
   uvec2 p0 = quad_tap_index(g.b0.tap, iw0, first);
   uvec2 p1 = quad_tap_index(g.b1.tap, iw0, first);
   uvec2 p2 = quad_tap_index(g.b2.tap, iw0, first);
