@@ -11,8 +11,6 @@ namespace stridescope::gpu {
 
 namespace {
 
-constexpr uint64_t kPoolingChunk = 16;  // outputs per invocation
-
 uint32_t lo32(uint64_t value) { return static_cast<uint32_t>(value); }
 uint32_t lo32(int64_t value) { return static_cast<uint32_t>(static_cast<uint64_t>(value)); }
 
@@ -241,7 +239,8 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.name = "max_pooling2";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);
-  header[SS_CHUNK] = static_cast<uint32_t>(kPoolingChunk);
+  const uint64_t chunk = std::max<uint64_t>(limits.pooling_chunk, 1);
+  header[SS_CHUNK] = static_cast<uint32_t>(chunk);
   for (std::size_t a = 0; a < kPoolingAxes; ++a) {
     header[SS_P_SIZES + a] = lo32(program.out_sizes[a]);
     header[SS_P_WINDOWS + a] = lo32(program.windows[a]);
@@ -268,7 +267,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
 
   WorkModel model;
   model.sizes.assign(program.out_sizes.begin(), program.out_sizes.end());
-  model.chunk = kPoolingChunk;
+  model.chunk = chunk;
   model.input_range = [&program](std::size_t axis, uint64_t lo, uint64_t hi) {
     return program.input_range(axis, lo, hi);
   };

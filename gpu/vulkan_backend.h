@@ -74,9 +74,11 @@ class VulkanBackend final : public Backend {
     // keeps (DeviceLimits::max_rows_per_item, min_items_per_box).
     std::optional<uint64_t> max_rows_per_item = std::nullopt;
     std::optional<uint64_t> min_items_per_box = std::nullopt;
-    // Whether the gather shader stores quads as 64-bit pairs
+    // Whether the gather and pooling shaders store quads as 64-bit pairs
     // (DeviceLimits::store_pairs); ignored where the device lacks shaderInt64.
     std::optional<bool> store_pairs = std::nullopt;
+    // Outputs per max_pooling2 invocation (DeviceLimits::pooling_chunk).
+    std::optional<uint64_t> pooling_chunk = std::nullopt;
     // Pretend the device has no linear images: every copied row is its own
     // vkCmdCopyBuffer region (gpu/transfer_lowering.h).
     bool no_linear_images = false;

@@ -69,6 +69,11 @@ struct DeviceLimits {
   // shaders/quad_stores.glsl): on CPU devices with shaderInt64, where every
   // store component is a per-lane scalar store. GPUs store a quad at once.
   bool store_pairs = false;
+  // Outputs per max_pooling2 invocation. CPU devices take long chunks: there
+  // an invocation's set-up (its row's decoding, the edge and head groups'
+  // tests) runs for the 8 lanes of a batch at once and costs about one
+  // group of outputs. GPUs keep short ones: they need many invocations.
+  uint64_t pooling_chunk = 16;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gpu/pooling_program.h"
+#include "gpu/shaders/meta_layout.h"
 #include "gpu/run_plan.h"
 #include "gpu/vk_pipelines.h"
 #include "gpu_test_support.h"
@@ -94,6 +95,16 @@ TEST(PoolingQuadPath, StoresPairsWhereTheLimitsSay) {
   EXPECT_EQ(pairs->key.shader, gpu::ShaderId::MaxPooling2);
 }
 
+// Outputs per invocation are the limits' choice too.
+TEST(PoolingQuadPath, ChunksWhereTheLimitsSay) {
+  const OpRequest request = pooling_request(k3x3Stride2Padded, DataType::Float32, DataType::UInt32);
+  gpu::DeviceLimits limits = roomy_limits();
+  limits.pooling_chunk = 64;
+  auto pass = planned_pass(request, limits);
+  ASSERT_TRUE(pass);
+  EXPECT_EQ(pass->header[SS_CHUNK], 64u);
+}
+
 class VulkanPoolingQuads : public VulkanTest {
  protected:
   void TearDown() override {
@@ -102,8 +113,10 @@ class VulkanPoolingQuads : public VulkanTest {
   }
 
   // Every 4-byte type without indices and with both index types, against
-  // both references, with quads stored whole and as 64-bit pairs (where the
-  // device has shaderInt64); the shape must take the quad path.
+  // both references, as on a GPU (quads stored whole, 16 outputs an
+  // invocation: chunks end inside rows) and as on a CPU device (64-bit
+  // pairs where the device has shaderInt64, long chunks); the shape must
+  // take the quad path.
   void expect_quad_path_matches(const PoolingShape& shape) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
     std::vector<OpRequest> requests;
@@ -114,9 +127,10 @@ class VulkanPoolingQuads : public VulkanTest {
       }
     }
     for (bool pairs : {false, true}) {
-      SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
+      SCOPED_TRACE(pairs ? "64-bit pairs, long chunks" : "whole quads, 16 outputs an invocation");
       VulkanBackend::TestingLimits limits;
       limits.store_pairs = pairs;
+      limits.pooling_chunk = pairs ? 64 : 16;
       backend_->set_testing_limits(limits);
       expect_each_matches_cpu_and_reference(*backend_, requests, 100);
     }
