@@ -132,10 +132,11 @@ uint quad_head(uint col) {
 }
 
 // The first output of the chunk's quad groups: the left edge group's
-// (SS_P_W_EDGE) when the chunk holds it from `col` on, its first group holds
-// all its edge outputs, and its quads lie inside the input window (its
-// first word, a padded column, may precede the window: then it wraps
-// past the last window row's); else inner_lo, where the W run starts.
+// (SS_P_W_EDGE) where the chunk holds it from `col` on, its first group
+// holds all its edge outputs, and its quads lie inside the input window;
+// else inner_lo, where the W run starts. The group's first word is a
+// padded column and may lie before the window: its offset then wraps to
+// above the last window row's, hence first <= last.
 uint quad_edge(uint col, uint inner_lo, bool row_inner) {
   uint edge = table_word(SS_P_W_EDGE);
   if (!row_inner || edge < col || edge >= inner_lo) return inner_lo;
