@@ -104,7 +104,13 @@ void write_columns(uint col, uint col_end, bool valid, uvec2 row_at, uint rows, 
     bool fill = !valid || s.w != 0u;
     uint src = row_at.x + s.y + (col - s.x) * s.z;
     uint dst = row_at.y + col * dst_stride;
-    for (uint r = 0u; r < rows; ++r, src += row_step.x, dst += row_step.y) {
+    uint r = 0u;
+    if ((GATHER_PATHS & SS_PATH_GATHER) != 0u && !fill && s.z == 2u && dst_stride == 1u) {
+      r = gather_step2_rows(src, dst, stop - col, rows, row_step);
+      src += r * row_step.x;
+      dst += r * row_step.y;
+    }
+    for (; r < rows; ++r, src += row_step.x, dst += row_step.y) {
       write_run(fill, src, s.z, dst, dst_stride, stop - col, pad_bits);
     }
     col = past_skip(stop);
