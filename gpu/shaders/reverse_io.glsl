@@ -52,16 +52,15 @@ void reverse_run(uint s, uint d, uint count) {
       uint a = low & 15u;
       uint q_src = low >> 4u;
       uint q_dst = (d + head) * ES >> 4u;
-      if (a == 0u) {
-        for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, reverse_quad(src_quad(q_src - q)));
-      } else {
-        // Going down the source, each quad read is the next one's upper half.
-        uvec4 hi = src_quad(q_src + 1u);
-        for (uint q = 0u; q < quads; ++q) {
-          uvec4 lo = src_quad(q_src - q);
-          store_quad(q_dst + q, reverse_quad(funnel_quad(lo, hi, a)));
-          hi = lo;
-        }
+      // Going down the source, each quad read is the next one's upper half;
+      // on a quad boundary (a == 0) funnel_quad keeps the lower one whole.
+      // One loop for both: llvmpipe would run a second one's body, fetches
+      // and stores, under an empty lane mask on every run.
+      uvec4 hi = src_quad(a == 0u ? q_src : q_src + 1u);
+      for (uint q = 0u; q < quads; ++q) {
+        uvec4 lo = src_quad(q_src - q);
+        store_quad(q_dst + q, reverse_quad(funnel_quad(lo, hi, a)));
+        hi = lo;
       }
       i += quads * per_quad;
       if (i >= count) break;

@@ -97,23 +97,26 @@ uint gather_step2_quads(uint q_src, uint q_dst, uint quads) {
 
 // `rows` step-2 runs of `count` elements, run r from source s + r *
 // row_step.x and destination d + r * row_step.y, as one loop over all their
-// quads; only where every run starts and ends on a quad on both sides and
-// the source quads of the first and last runs (the outermost) lie inside
-// the window. Returns the runs written: all or none. Per run, gather_run's
-// element loops and its other store sites run on llvmpipe under a lane mask
-// whether taken or not; here they run once for all the rows.
+// destination quads, two at a time (store_quad_pair); only where every run's
+// destination starts and ends on a 32-byte boundary, its source starts on a
+// quad, and the source quads of the first and last runs (the outermost) lie
+// inside the window. Returns the runs written: all or none. On llvmpipe a
+// store costs a loop over the lanes whatever its width, and gather_run's
+// element loops and other store sites run under a lane mask for every run,
+// taken or not; here a store moves 32 bytes and the set-up runs once.
 uint gather_step2_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
-  uint quads = count * ES >> 4u;
+  uint pairs = count * ES >> 5u;
   uint last = s + (rows - 1u) * row_step.x;
-  bool aligned = (((s | d | row_step.x | row_step.y) * ES) & 15u) == 0u && ((count * ES) & 15u) == 0u;
-  if (!aligned || quads == 0u || (max(s, last) * ES >> 4u) + 2u * quads > box_word(SS_R_IN_QUADS)) return 0u;
-  uint total = rows * quads;
-  uint q = 0u;
+  bool aligned = (((s | row_step.x) * ES) & 15u) == 0u && (((d | row_step.y | count) * ES) & 31u) == 0u;
+  if (!aligned || pairs == 0u || (max(s, last) * ES >> 4u) + 4u * pairs > box_word(SS_R_IN_QUADS)) return 0u;
+  uint total = rows * pairs;
+  uint p = 0u;
   for (uint k = 0u; k < total; ++k) {
-    uint a = (s * ES >> 4u) + 2u * q;
-    store_quad((d * ES >> 4u) + q, even_elements(src_quad(a), src_quad(a + 1u)));
-    if (++q == quads) {
-      q = 0u;
+    uint a = (s * ES >> 4u) + 4u * p;
+    store_quad_pair((d * ES >> 5u) + p, even_elements(src_quad(a), src_quad(a + 1u)),
+                    even_elements(src_quad(a + 2u), src_quad(a + 3u)));
+    if (++p == pairs) {
+      p = 0u;
       s += row_step.x;
       d += row_step.y;
     }
