@@ -68,3 +68,31 @@ void reverse_run(uint s, uint d, uint count) {
     store_element(d + i, load_element(s - i));
   }
 }
+
+// `rows` step -1 runs of `count` elements, run r from source element s +
+// r * row_step.x downwards and destination d + r * row_step.y upwards, as
+// one loop over their destination quads, two at a time (store_quad_pair);
+// only where every run's destination starts and ends on a 32-byte boundary
+// and its lowest source element starts a quad, so that each quad read holds
+// the run's own elements only. Returns the runs written: all or none. Per
+// run, reverse_run's set-up and element loop run on llvmpipe under a lane
+// mask whether taken or not; here they run once for all the rows (the sides
+// of reflected and symmetric padding are short runs, many to an invocation).
+uint reverse_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
+  uint pairs = count * ES >> 5u;
+  uint low = s + 1u - count;
+  bool aligned = (((low | row_step.x) * ES) & 15u) == 0u && (((d | row_step.y | count) * ES) & 31u) == 0u;
+  if (!aligned || pairs == 0u) return 0u;
+  uint total = rows * pairs;
+  uint p = 0u;
+  for (uint k = 0u; k < total; ++k) {
+    uint top = ((s + 1u) * ES >> 4u) - 2u * p;  // one past the pair's highest source quad
+    store_quad_pair((d * ES >> 5u) + p, reverse_quad(src_quad(top - 1u)), reverse_quad(src_quad(top - 2u)));
+    if (++p == pairs) {
+      p = 0u;
+      s += row_step.x;
+      d += row_step.y;
+    }
+  }
+  return rows;
+}
