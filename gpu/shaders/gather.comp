@@ -80,6 +80,16 @@ void write_run(bool fill, uint src, uint step, uint dst, uint dst_stride, uint c
   }
 }
 
+// The `rows` runs of `count` elements, run r from src + r * row_step.x and
+// dst + r * row_step.y, `step` apart in the source, in one loop where the
+// step and the runs' alignment allow (gather_step2_rows, reverse_rows);
+// returns the runs written, all or none.
+uint all_rows(uint src, uint step, uint dst, uint count, uint rows, uvec2 row_step) {
+  if ((GATHER_PATHS & SS_PATH_GATHER) != 0u && step == 2u) return gather_step2_rows(src, dst, count, rows, row_step);
+  if ((GATHER_PATHS & SS_PATH_REVERSE) != 0u && step == 0xFFFFFFFFu) return reverse_rows(src, dst, count, rows, row_step);
+  return 0u;
+}
+
 // Output columns [col, col_end) of `rows` rows, row r at src_row + r *
 // src_step and dst_row + r * dst_step, less the skipped columns: the padding
 // value where the rows or the column's segment are padding, else the source
@@ -104,7 +114,10 @@ void write_columns(uint col, uint col_end, bool valid, uvec2 row_at, uint rows, 
     bool fill = !valid || s.w != 0u;
     uint src = row_at.x + s.y + (col - s.x) * s.z;
     uint dst = row_at.y + col * dst_stride;
-    for (uint r = 0u; r < rows; ++r, src += row_step.x, dst += row_step.y) {
+    uint r = (fill || dst_stride != 1u) ? 0u : all_rows(src, s.z, dst, stop - col, rows, row_step);
+    src += r * row_step.x;
+    dst += r * row_step.y;
+    for (; r < rows; ++r, src += row_step.x, dst += row_step.y) {
       write_run(fill, src, s.z, dst, dst_stride, stop - col, pad_bits);
     }
     col = past_skip(stop);

@@ -52,20 +52,47 @@ void reverse_run(uint s, uint d, uint count) {
       uint a = low & 15u;
       uint q_src = low >> 4u;
       uint q_dst = (d + head) * ES >> 4u;
-      if (a == 0u) {
-        for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, reverse_quad(src_quad(q_src - q)));
-      } else {
-        // Going down the source, each quad read is the next one's upper half.
-        uvec4 hi = src_quad(q_src + 1u);
-        for (uint q = 0u; q < quads; ++q) {
-          uvec4 lo = src_quad(q_src - q);
-          store_quad(q_dst + q, reverse_quad(funnel_quad(lo, hi, a)));
-          hi = lo;
-        }
+      // Going down the source, each quad read is the next one's upper half;
+      // on a quad boundary (a == 0) funnel_quad keeps the lower one whole.
+      // One loop for both: llvmpipe would run a second one's body, fetches
+      // and stores, under an empty lane mask on every run.
+      uvec4 hi = src_quad(a == 0u ? q_src : q_src + 1u);
+      for (uint q = 0u; q < quads; ++q) {
+        uvec4 lo = src_quad(q_src - q);
+        store_quad(q_dst + q, reverse_quad(funnel_quad(lo, hi, a)));
+        hi = lo;
       }
       i += quads * per_quad;
       if (i >= count) break;
     }
     store_element(d + i, load_element(s - i));
   }
+}
+
+// `rows` step -1 runs of `count` elements, run r from source element s +
+// r * row_step.x downwards and destination d + r * row_step.y upwards, as
+// one loop over their destination quads, two at a time (store_quad_pair);
+// only where every run's destination starts and ends on a 32-byte boundary
+// and its lowest source element starts a quad, so that each quad read holds
+// the run's own elements only. Returns the runs written: all or none. Per
+// run, reverse_run's set-up and element loop run on llvmpipe under a lane
+// mask whether taken or not; here they run once for all the rows (the sides
+// of reflected and symmetric padding are short runs, many to an invocation).
+uint reverse_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
+  uint pairs = count * ES >> 5u;
+  uint low = s + 1u - count;
+  bool aligned = (((low | row_step.x) * ES) & 15u) == 0u && (((d | row_step.y | count) * ES) & 31u) == 0u;
+  if (!aligned || pairs == 0u) return 0u;
+  uint total = rows * pairs;
+  uint p = 0u;
+  for (uint k = 0u; k < total; ++k) {
+    uint top = ((s + 1u) * ES >> 4u) - 2u * p;  // one past the pair's highest source quad
+    store_quad_pair((d * ES >> 5u) + p, reverse_quad(src_quad(top - 1u)), reverse_quad(src_quad(top - 2u)));
+    if (++p == pairs) {
+      p = 0u;
+      s += row_step.x;
+      d += row_step.y;
+    }
+  }
+  return rows;
 }

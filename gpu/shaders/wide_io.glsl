@@ -79,17 +79,49 @@ uvec4 even_elements(uvec4 a, uvec4 b) {
                even_bytes(b.x) | (even_bytes(b.y) << 16u), even_bytes(b.z) | (even_bytes(b.w) << 16u));
 }
 
-// `quads` destination quads from q_dst on, taking every other element from
-// source quad q_src on: two source quads per destination quad. The last
-// destination quad's source ends one element past its last element; where
-// that element lies past the bound window's whole quads (SS_R_IN_QUADS), the
-// last quad goes element by element from element `s_last`.
-void gather_step2_quads(uint q_src, uint q_dst, uint quads, uint s_last) {
-  uint whole = (q_src + 2u * quads <= box_word(SS_R_IN_QUADS)) ? quads : quads - 1u;
+// Destination quads from q_dst on, taking every other element from source
+// quad q_src on: two source quads per destination quad. A destination quad's
+// source ends one element past its last element, so the quads stop where
+// that element would lie past the bound window's whole quads
+// (SS_R_IN_QUADS); returns how many were written, at most `quads`, and the
+// caller's element loop writes the rest (no separate store site for that rare
+// quad: llvmpipe would run it under a lane mask for every run).
+uint gather_step2_quads(uint q_src, uint q_dst, uint quads) {
+  uint in_quads = box_word(SS_R_IN_QUADS);
+  uint whole = (q_src + 2u * quads <= in_quads) ? quads : quads - 1u;
   for (uint q = 0u; q < whole; ++q) {
     store_quad(q_dst + q, even_elements(src_quad(q_src + 2u * q), src_quad(q_src + 2u * q + 1u)));
   }
-  if (whole < quads) store_quad(q_dst + whole, gather_quad(s_last, 2u));
+  return whole;
+}
+
+// `rows` step-2 runs of `count` elements, run r from source s + r *
+// row_step.x and destination d + r * row_step.y, as one loop over all their
+// destination quads, two at a time (store_quad_pair); only where every run's
+// destination starts and ends on a 32-byte boundary, its source starts on a
+// quad, and the source quads of the first and last runs (the outermost) lie
+// inside the window. Returns the runs written: all or none. On llvmpipe a
+// store costs a loop over the lanes whatever its width, and gather_run's
+// element loops and other store sites run under a lane mask for every run,
+// taken or not; here a store moves 32 bytes and the set-up runs once.
+uint gather_step2_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
+  uint pairs = count * ES >> 5u;
+  uint last = s + (rows - 1u) * row_step.x;
+  bool aligned = (((s | row_step.x) * ES) & 15u) == 0u && (((d | row_step.y | count) * ES) & 31u) == 0u;
+  if (!aligned || pairs == 0u || (max(s, last) * ES >> 4u) + 4u * pairs > box_word(SS_R_IN_QUADS)) return 0u;
+  uint total = rows * pairs;
+  uint p = 0u;
+  for (uint k = 0u; k < total; ++k) {
+    uint a = (s * ES >> 4u) + 4u * p;
+    store_quad_pair((d * ES >> 5u) + p, even_elements(src_quad(a), src_quad(a + 1u)),
+                    even_elements(src_quad(a + 2u), src_quad(a + 3u)));
+    if (++p == pairs) {
+      p = 0u;
+      s += row_step.x;
+      d += row_step.y;
+    }
+  }
+  return rows;
 }
 
 // dst[d + i] = src[s + i * step] for i < count (step taken mod 2^32, neither
@@ -106,7 +138,7 @@ void gather_run(uint s, uint step, uint d, uint count) {
     uint q_dst = (d + head) * ES >> 4u;
     uint quads = (count - head) * ES >> 4u;
     if (step == 2u && ((s * ES) & 15u) == 0u) {
-      gather_step2_quads(s * ES >> 4u, q_dst, quads, s + (quads - 1u) * per_quad * 2u);
+      quads = gather_step2_quads(s * ES >> 4u, q_dst, quads);
     } else {
       for (uint q = 0u; q < quads; ++q) store_quad(q_dst + q, gather_quad(s + q * per_quad * step, step));
     }

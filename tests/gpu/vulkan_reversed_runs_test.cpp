@@ -47,6 +47,27 @@ std::vector<OpRequest> reversed_run_requests() {
   return requests;
 }
 
+// Sides of one and two 32-byte pairs of quads on 32-byte boundaries, rows
+// of 320 bytes, enough rows (1,024) that an invocation's chunk holds a whole
+// padded row and so several rows per invocation: symmetric padding's sources
+// start on quads (each side mirrors a row end), so one loop moves all of an
+// invocation's sides; reflection's lowest source element is a row's second
+// (start side) or lies one element before a quad (end side), so its sides go
+// run by run.
+std::vector<OpRequest> aligned_side_requests() {
+  std::vector<OpRequest> requests;
+  for (DataType type : {DataType::UInt8, DataType::Float16, DataType::Float32, DataType::Float64}) {
+    const uint64_t es = element_size(type);
+    for (PaddingMode mode : {PaddingMode::Symmetric, PaddingMode::Reflection}) {
+      for (uint64_t side_bytes : {32u, 64u}) {
+        const uint64_t pad = side_bytes / es;
+        requests.push_back(row_padding(type, mode, {1, 4, 256, 320 / es}, {0, 0, 1, pad}, {0, 0, 2, pad}));
+      }
+    }
+  }
+  return requests;
+}
+
 TEST(ReversedRunPaths, ShaderBesideCopiedColumnsCompilesOnlyTheReversedRuns) {
   // 200 f16 elements a row: the transfers copy the data columns.
   auto plan = planned_compute(row_padding(DataType::Float16, PaddingMode::Symmetric, {1, 4, 6, 200}, {0, 0, 0, 16},
@@ -66,10 +87,31 @@ TEST(ReversedRunPaths, ShaderWritingForwardColumnsCompilesTheCopyPath) {
   EXPECT_EQ(plan->compute->key.constants[gpu::kGatherPaths], SS_PATH_REVERSE | SS_PATH_COPY);
 }
 
-class VulkanReversedRuns : public VulkanTest {};
+class VulkanReversedRuns : public VulkanTest {
+ protected:
+  void TearDown() override {
+    if (backend_ != nullptr) backend_->set_testing_limits({});
+    VulkanTest::TearDown();
+  }
+};
 
 TEST_F(VulkanReversedRuns, ReflectedAndSymmetricRowsGiveTheReferenceBits) {
   expect_each_matches_cpu_and_reference(*backend_, reversed_run_requests(), 900);
+}
+
+// Up to 64 rows per invocation (CPU devices' default, pinned here), each box
+// spread over as few invocations as its rows allow; quads stored whole and
+// as 64-bit pairs.
+TEST_F(VulkanReversedRuns, AlignedSidesOfManyRowsGiveTheReferenceBits) {
+  VulkanBackend::TestingLimits limits;
+  limits.max_rows_per_item = 64;
+  limits.min_items_per_box = 1;
+  for (bool pairs : {false, true}) {
+    SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
+    limits.store_pairs = pairs;
+    backend_->set_testing_limits(limits);
+    expect_each_matches_cpu_and_reference(*backend_, aligned_side_requests(), 1000);
+  }
 }
 
 }  // namespace
