@@ -23,7 +23,11 @@ int compare_model(Context& context, CompareBackends& backends, const DxModel& mo
     std::size_t dispatch = 0;
     DxRunOptions options;
     options.print_and_write = false;
-    options.after_dispatch = [&](std::size_t, const RunResult& result) { runs[dispatch++].push_back({name, result}); };
+    // A plain reference: clang before 16 cannot capture a structured binding.
+    const std::string& backend_name = name;
+    options.after_dispatch = [&](std::size_t, const RunResult& result) {
+      runs[dispatch++].push_back({backend_name, result});
+    };
     std::ostringstream unused;
     if (Status s = run_dxdispatch_model(state, *backend, unused, options); !s.ok()) {
       Error error = s.error();

@@ -53,7 +53,7 @@ std::string literal_array(DataType type, std::span<const std::byte> buffer, uint
          numpy_dtype(type) + ")  # bit patterns: a NaN's payload has no literal";
 }
 
-std::string input_buffer_code(const CodeSource& source) {
+std::string numpy_input_buffer_code(const CodeSource& source) {
   const TensorDesc& input = source.op.input();
   const DataType type = input.data_type();
   const std::string n = std::to_string(input.buffer_elements());
@@ -110,7 +110,7 @@ bool np_pad_folds_once(const PaddingParams& p, const Sizes& input_sizes) {
   return true;
 }
 
-std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
+std::string numpy_padding_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
   std::string text = "# padding: " + std::string(to_string(p.mode)) + ", StartPadding " +
@@ -161,7 +161,7 @@ std::string numpy_input_code(const CodeSource& source) {
   const TensorDesc& input = source.op.input();
   std::string text = tensor_comment("input", input);
   text += "# values: " + input_source_comment(source.spec.input_source) + "\n";
-  text += input_buffer_code(source);
+  text += numpy_input_buffer_code(source);
   text += "# as_strided takes strides in bytes: the spec's element strides times " +
           std::to_string(input.element_size()) + ".\n";
   text += "x = as_strided(input_buffer, shape=" + python_tuple(input.sizes()) + ", strides=" + byte_strides(input) +
@@ -191,7 +191,7 @@ GeneratedCode write_numpy(const CodeSource& source) {
     case OpKind::Identity: text += "# identity: the output takes the input's logical elements.\nresult = x\n"; break;
     case OpKind::Slice: text += python_slice_code(op); break;
     case OpKind::Slice1: text += slice1_code(op); break;
-    case OpKind::Padding: text += padding_code(op, code.notes); break;
+    case OpKind::Padding: text += numpy_padding_code(op, code.notes); break;
     case OpKind::MaxPooling2:
       text += numpy_pooling_code(op);
       code.notes.push_back("NumPy has no max pooling: the window maximum is a tap-by-tap gather that follows "

@@ -43,7 +43,7 @@ std::string literal_tensor(DataType type, std::span<const std::byte> buffer, uin
          *torch_dtype(type) + ")  # bit patterns: a NaN's payload has no literal";
 }
 
-std::string input_buffer_code(const CodeSource& source) {
+std::string torch_input_buffer_code(const CodeSource& source) {
   const TensorDesc& input = source.op.input();
   const DataType type = input.data_type();
   const std::string dtype = *torch_dtype(type);
@@ -107,7 +107,7 @@ std::string pad_list(const PaddingParams& p) {
   return python_tuple(pads);
 }
 
-std::string padding_code(const Operation& op, std::vector<std::string>& notes) {
+std::string torch_padding_code(const Operation& op, std::vector<std::string>& notes) {
   const auto& p = op.params_as<PaddingParams>();
   const Sizes& in = op.input().sizes();
   const DataType type = op.output().data_type();
@@ -191,14 +191,14 @@ GeneratedCode write_torch(const CodeSource& source) {
           "import sys\n\nimport torch\nimport torch.nn.functional as F  # noqa: F401\n\n";
   text += tensor_comment("input", input);
   text += "# values: " + input_source_comment(source.spec.input_source) + "\n";
-  text += input_buffer_code(source);
+  text += torch_input_buffer_code(source);
   text += "x = torch.as_strided(input_buffer, " + python_tuple(input.sizes()) + ", " + python_tuple(input.strides()) +
           ")  # strides in elements, as DirectML's\n\n";
   switch (op.kind()) {
     case OpKind::Identity: text += "# identity: the output takes the input's logical elements.\nresult = x\n"; break;
     case OpKind::Slice: text += python_slice_code(op); break;
     case OpKind::Slice1: text += slice1_code(op, code.notes); break;
-    case OpKind::Padding: text += padding_code(op, code.notes); break;
+    case OpKind::Padding: text += torch_padding_code(op, code.notes); break;
     case OpKind::MaxPooling2:
       text += torch_pooling_code(op);
       code.notes.push_back("F.max_pool2d/3d cannot state DirectML's padding and indices or StrideScope's tie "

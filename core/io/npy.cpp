@@ -242,7 +242,7 @@ Error data_size_error(uint64_t have, uint64_t want) {
   return bad_file("the file has " + std::to_string(have - want) + " bytes after the array data");
 }
 
-Error with_file(Error error, const std::filesystem::path& file) {
+Error with_npy_file(Error error, const std::filesystem::path& file) {
   error.message = error.to_string();
   error.path = file.string();
   return error;
@@ -288,10 +288,10 @@ Expected<NpyArray> read_npy(const std::filesystem::path& file, uint64_t max_byte
     if (header || needs == 0 || needs <= prefix.size() || target == file_bytes) break;
     wanted = needs;
   }
-  if (!header) return with_file(header.error(), file);
+  if (!header) return with_npy_file(header.error(), file);
 
   const uint64_t have = file_bytes - header->data_offset;
-  if (have != header->data_bytes) return with_file(data_size_error(have, header->data_bytes), file);
+  if (have != header->data_bytes) return with_npy_file(data_size_error(have, header->data_bytes), file);
   NpyArray array{header->type, std::move(header->shape), {}};
   array.data.resize(header->data_bytes);
   // The prefix may already hold the data's first bytes.
@@ -351,7 +351,7 @@ Expected<std::vector<std::byte>> encode_npy(DataType type, std::span<const uint6
 Status write_npy(const std::filesystem::path& file, DataType type, std::span<const uint64_t> shape,
                  std::span<const std::byte> data) {
   Expected<std::vector<std::byte>> bytes = encode_npy(type, shape, data);
-  if (!bytes) return with_file(bytes.error(), file);
+  if (!bytes) return with_npy_file(bytes.error(), file);
   return write_file_atomically(
       file, std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
 }

@@ -201,7 +201,7 @@ Expected<std::string> read_description(const json& value) {
   return text;
 }
 
-Error with_file(Error error, const std::filesystem::path& file) {
+Error with_spec_file(Error error, const std::filesystem::path& file) {
   if (error.path.empty()) error.path = file.string();
   return error;
 }
@@ -256,7 +256,7 @@ Expected<Spec> load_spec_file(const std::filesystem::path& file) {
                                      "spec file is larger than " + std::to_string(kMaxSpecBytes) +
                                          " bytes; give large inputs as .npy files"));
   Expected<Spec> spec = parse_spec(text, file.parent_path());
-  if (!spec) return with_file(spec.error(), file);
+  if (!spec) return with_spec_file(spec.error(), file);
   return spec;
 }
 

@@ -39,12 +39,12 @@ constexpr const char* kSpec = R"({
 // Rows 3 and 1 of iota(16), columns 1 and 3, by hand: [14,16,6,8].
 const std::vector<float> kExpected = {14, 16, 6, 8};
 
-struct Case {
+struct FaultCase {
   Operation op;
   std::vector<std::byte> input;
 };
 
-Case make_case() {
+FaultCase make_case() {
   Expected<Spec> spec = parse_spec(kSpec, "");
   EXPECT_TRUE(spec.has_value());
   Expected<Operation> op = Operation::make(spec->request);
@@ -64,7 +64,7 @@ std::unique_ptr<VulkanBackend> make_vulkan() {
   return made ? std::move(*made) : nullptr;
 }
 
-void expect_cpu_backends_work(const Case& c) {
+void expect_cpu_backends_work(const FaultCase& c) {
   CpuReferenceBackend reference;
   CpuFastBackend fast;
   for (Backend* backend : std::vector<Backend*>{&reference, &fast}) {
@@ -97,7 +97,7 @@ class VulkanFaultTest : public ::testing::Test {
     return devices && !devices->empty();
   }
 
-  Case case_ = make_case();
+  FaultCase case_ = make_case();
 };
 
 TEST_F(VulkanFaultTest, DeviceLostAtSubmitIsAnErrorThenRefusesUntilANewBackendIsMade) {

@@ -17,17 +17,13 @@
 #include "gpu/pooling_program.h"
 #include "gpu/shaders/meta_layout.h"
 #include "gpu_test_support.h"
+#include "pooled_words.h"
 #include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {
 
 using U64s = std::vector<uint64_t>;
-
-struct Expected {
-  std::vector<uint32_t> output;   // bits
-  std::vector<uint64_t> indices;  // flat input positions
-};
 
 const PoolingShape kLeftPaddedRows{{1, 1, 7, 16}, std::nullopt, {1, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}};
 
@@ -77,22 +73,13 @@ class VulkanPoolingQuadEdge : public VulkanTest {
   // Pools `input` (bits of `type`) without indices and with both index
   // types and checks every output and index.
   void expect_pooled(const PoolingShape& shape, DataType type, const std::vector<uint32_t>& input,
-                     const Expected& expected) {
+                     const PooledWords& expected) {
     ASSERT_EQ(edge_of(shape, type).edge, 0u) << "the shape must take the edge group";
     for (std::optional<DataType> index_type :
          {std::optional<DataType>{}, std::optional<DataType>{DataType::UInt32}, std::optional<DataType>{DataType::UInt64}}) {
       auto op = Operation::make(pooling_request(shape, type, index_type));
       ASSERT_TRUE(op) << op.error().to_string();
-      auto result = run_to_new_buffers(*backend_, *op, bytes_of(input));
-      ASSERT_TRUE(result) << result.error().to_string();
-      EXPECT_EQ(values_of<uint32_t>(result->output, expected.output.size()), expected.output);
-      if (!index_type) continue;
-      const std::size_t n = expected.indices.size();
-      std::vector<uint64_t> indices = values_of<uint64_t>(result->indices, index_type == DataType::UInt64 ? n : 0);
-      if (index_type == DataType::UInt32) {
-        for (uint32_t index : values_of<uint32_t>(result->indices, n)) indices.push_back(index);
-      }
-      EXPECT_EQ(indices, expected.indices) << (index_type == DataType::UInt32 ? "UInt32" : "UInt64") << " indices";
+      expect_pooled_words(*backend_, *op, input, expected);
     }
   }
 };

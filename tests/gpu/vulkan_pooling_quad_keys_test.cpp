@@ -12,15 +12,11 @@
 
 #include "gpu/pooling_program.h"
 #include "gpu_test_support.h"
+#include "pooled_words.h"
 #include "reference/pooling_shape.h"
 
 namespace stridescope::test {
 namespace {
-
-struct Expected {
-  std::vector<uint32_t> output;   // bits
-  std::vector<uint64_t> indices;  // flat input positions
-};
 
 const PoolingShape kThreeWideWindows{{1, 1, 2, 16}, std::nullopt, {1, 3}, {1, 3}, {1, 1}, {0, 0}, {0, 0}};
 
@@ -28,20 +24,12 @@ class VulkanPoolingQuadKeys : public VulkanTest {
  protected:
   // Pools `input` (bits of `type`, one row of 16 per output row) with both
   // index types and checks every output and index.
-  void expect_pooled(DataType type, const std::vector<uint32_t>& input, const Expected& expected) {
+  void expect_pooled(DataType type, const std::vector<uint32_t>& input, const PooledWords& expected) {
     for (DataType index_type : {DataType::UInt32, DataType::UInt64}) {
       auto op = Operation::make(pooling_request(kThreeWideWindows, type, index_type));
       ASSERT_TRUE(op) << op.error().to_string();
       ASSERT_NE(gpu::quad_path(gpu::make_pooling_program(*op)), 0u) << "the shape must take the quad path";
-      auto result = run_to_new_buffers(*backend_, *op, bytes_of(input));
-      ASSERT_TRUE(result) << result.error().to_string();
-      EXPECT_EQ(values_of<uint32_t>(result->output, expected.output.size()), expected.output);
-      const std::size_t n = expected.indices.size();
-      std::vector<uint64_t> indices = values_of<uint64_t>(result->indices, index_type == DataType::UInt64 ? n : 0);
-      if (index_type == DataType::UInt32) {
-        for (uint32_t index : values_of<uint32_t>(result->indices, n)) indices.push_back(index);
-      }
-      EXPECT_EQ(indices, expected.indices);
+      expect_pooled_words(*backend_, *op, input, expected);
     }
   }
 };
