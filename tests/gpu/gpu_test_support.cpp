@@ -317,4 +317,25 @@ std::optional<gpu::ComputePass> planned_pass(const OpRequest& request, const gpu
   return std::move(*plan->compute);
 }
 
+void expect_each_matches_with_both_stores(VulkanBackend& gpu, VulkanBackend::TestingLimits limits,
+                                          const std::vector<OpRequest>& requests, uint64_t first_seed) {
+  for (bool pairs : {false, true}) {
+    SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
+    limits.store_pairs = pairs;
+    gpu.set_testing_limits(limits);
+    expect_each_matches_cpu_and_reference(gpu, requests, first_seed);
+  }
+}
+
+void expect_pairs_build_where_limits_say(const OpRequest& request, gpu::ShaderId shader) {
+  gpu::DeviceLimits limits = roomy_limits();
+  auto quads = planned_pass(request, limits);
+  limits.store_pairs = true;
+  auto pairs = planned_pass(request, limits);
+  ASSERT_TRUE(quads && pairs);
+  EXPECT_FALSE(quads->key.store_pairs);
+  EXPECT_TRUE(pairs->key.store_pairs);
+  EXPECT_EQ(pairs->key.shader, shader);
+}
+
 }  // namespace stridescope::test

@@ -74,6 +74,12 @@ std::string describe(const Operation& op);
 void expect_each_matches_cpu_and_reference(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
                                            uint64_t first_seed);
 
+// expect_each_matches_cpu_and_reference under `limits`, with quads stored
+// whole, then as 64-bit pairs (where the device has shaderInt64); the limits
+// stay set (the fixture's TearDown clears them).
+void expect_each_matches_with_both_stores(VulkanBackend& gpu, VulkanBackend::TestingLimits limits,
+                                          const std::vector<OpRequest>& requests, uint64_t first_seed);
+
 // Device limits that split nothing: 128 MiB bindings, the rest as defaults.
 gpu::DeviceLimits roomy_limits();
 
@@ -84,6 +90,10 @@ std::optional<gpu::RunPlan> planned_compute(const OpRequest& request,
 // Its shader pass alone.
 std::optional<gpu::ComputePass> planned_pass(const OpRequest& request,
                                              const gpu::DeviceLimits& limits = roomy_limits());
+
+// That `request` plans `shader` with whole-quad stores under roomy limits and
+// its pairs build (shaders/quad_stores.glsl) once the limits ask for pairs.
+void expect_pairs_build_where_limits_say(const OpRequest& request, gpu::ShaderId shader);
 
 template <class T>
 std::vector<std::byte> bytes_of(const std::vector<T>& values) {

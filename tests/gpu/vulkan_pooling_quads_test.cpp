@@ -84,15 +84,8 @@ TEST(PoolingQuadPath, ThePipelineKeyCarriesTheGeometry) {
 
 // The pairs build (64-bit stores, shaders/quad_stores.glsl) is the limits' choice.
 TEST(PoolingQuadPath, StoresPairsWhereTheLimitsSay) {
-  const OpRequest request = pooling_request(k3x3Stride2Padded, DataType::Float32, DataType::UInt32);
-  gpu::DeviceLimits limits = roomy_limits();
-  auto quads = planned_pass(request, limits);
-  limits.store_pairs = true;
-  auto pairs = planned_pass(request, limits);
-  ASSERT_TRUE(quads && pairs);
-  EXPECT_FALSE(quads->key.store_pairs);
-  EXPECT_TRUE(pairs->key.store_pairs);
-  EXPECT_EQ(pairs->key.shader, gpu::ShaderId::MaxPooling2);
+  expect_pairs_build_where_limits_say(pooling_request(k3x3Stride2Padded, DataType::Float32, DataType::UInt32),
+                                      gpu::ShaderId::MaxPooling2);
 }
 
 // Outputs per invocation are the limits' choice too.

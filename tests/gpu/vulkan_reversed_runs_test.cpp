@@ -106,12 +106,7 @@ TEST_F(VulkanReversedRuns, AlignedSidesOfManyRowsGiveTheReferenceBits) {
   VulkanBackend::TestingLimits limits;
   limits.max_rows_per_item = 64;
   limits.min_items_per_box = 1;
-  for (bool pairs : {false, true}) {
-    SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
-    limits.store_pairs = pairs;
-    backend_->set_testing_limits(limits);
-    expect_each_matches_cpu_and_reference(*backend_, aligned_side_requests(), 1000);
-  }
+  expect_each_matches_with_both_stores(*backend_, limits, aligned_side_requests(), 1000);
 }
 
 }  // namespace

@@ -95,17 +95,10 @@ TEST(SteppedRowPaths, StepTwoSlicesCompileOnlyTheGatherPath) {
   }
 }
 
-// The pairs build is the limits' choice, for the gather shader only.
+// The pairs build is the limits' choice.
 TEST(SteppedRowPaths, GatherStoresPairsWhereTheLimitsSay) {
-  const OpRequest request = row_slice(DataType::Float16, {1, 2, 5, 131}, {0, 0, 0, 0}, {1, 2, 3, 66}, {1, 1, 2, 2});
-  gpu::DeviceLimits limits = roomy_limits();
-  auto quads = planned_pass(request, limits);
-  limits.store_pairs = true;
-  auto pairs = planned_pass(request, limits);
-  ASSERT_TRUE(quads && pairs);
-  EXPECT_FALSE(quads->key.store_pairs);
-  EXPECT_TRUE(pairs->key.store_pairs);
-  EXPECT_EQ(pairs->key.shader, gpu::ShaderId::Gather);
+  expect_pairs_build_where_limits_say(
+      row_slice(DataType::Float16, {1, 2, 5, 131}, {0, 0, 0, 0}, {1, 2, 3, 66}, {1, 1, 2, 2}), gpu::ShaderId::Gather);
 }
 
 class VulkanSteppedRows : public VulkanTest {
@@ -120,13 +113,8 @@ class VulkanSteppedRows : public VulkanTest {
     expect_each_matches_cpu_and_reference(*backend_, stepped_requests(), seed);
   }
 
-  // With quads stored whole, then as pairs (where the device has shaderInt64).
-  void expect_both_stores_match(VulkanBackend::TestingLimits limits, uint64_t seed) {
-    for (bool pairs : {false, true}) {
-      SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
-      limits.store_pairs = pairs;
-      expect_all_match(limits, seed);
-    }
+  void expect_both_stores_match(const VulkanBackend::TestingLimits& limits, uint64_t seed) {
+    expect_each_matches_with_both_stores(*backend_, limits, stepped_requests(), seed);
   }
 };
 
@@ -144,12 +132,7 @@ TEST_F(VulkanSteppedRows, ShortAlignedRowsSharingAnInvocationGiveTheReferenceBit
   VulkanBackend::TestingLimits limits;
   limits.max_rows_per_item = 64;
   limits.min_items_per_box = 1;
-  for (bool pairs : {false, true}) {
-    SCOPED_TRACE(pairs ? "64-bit pairs" : "whole quads");
-    limits.store_pairs = pairs;
-    backend_->set_testing_limits(limits);
-    expect_each_matches_cpu_and_reference(*backend_, short_aligned_requests(), 1900);
-  }
+  expect_each_matches_with_both_stores(*backend_, limits, short_aligned_requests(), 1900);
 }
 
 // Windows of 4 KiB end inside the tensor: the last quads of a box's rows
