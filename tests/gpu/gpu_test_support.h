@@ -74,9 +74,14 @@ std::string describe(const Operation& op);
 void expect_each_matches_cpu_and_reference(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
                                            uint64_t first_seed);
 
-// expect_each_matches_cpu_and_reference under `limits`, with quads stored
-// whole, then as 64-bit pairs (where the device has shaderInt64); the limits
-// stay set (the fixture's TearDown clears them).
+// The same without the independent reference: for the second run of inputs
+// (the same seeds) whose CPU results the reference has already checked.
+void expect_each_matches_cpu(VulkanBackend& gpu, const std::vector<OpRequest>& requests, uint64_t first_seed);
+
+// Under `limits`, quads stored whole (expect_each_matches_cpu_and_reference),
+// then as 64-bit pairs (expect_each_matches_cpu, the same inputs; where the
+// device has shaderInt64); the limits stay set (the fixture's TearDown
+// clears them).
 void expect_each_matches_with_both_stores(VulkanBackend& gpu, VulkanBackend::TestingLimits limits,
                                           const std::vector<OpRequest>& requests, uint64_t first_seed);
 
