@@ -52,6 +52,11 @@ CpuFastOptions bench_options() {
   if (level == "baseline") options.simd = fast::SimdLevel::Baseline;
   if (level == "avx2") options.simd = fast::SimdLevel::Avx2;
   if (level == "avx512") options.simd = fast::SimdLevel::Avx512;
+  // STRIDESCOPE_THREADS=n shares large work among n threads (the calling one
+  // included); 1 measures a kernel's own time, without the thread split.
+  if (const char* threads = std::getenv("STRIDESCOPE_THREADS")) {
+    options.threads = static_cast<unsigned>(std::strtoul(threads, nullptr, 10));
+  }
   return options;
 }
 
