@@ -38,10 +38,15 @@ uint64_t cpu_device_min_items() {
   return 4 * uint64_t{SS_LOCAL_SIZE} * std::max(1u, std::thread::hardware_concurrency());
 }
 
-// Outputs per max_pooling2 invocation on CPU devices (DeviceLimits::pooling_chunk):
+// Outputs per max_pooling2 invocation on CPU devices at most (DeviceLimits::pooling_chunk):
 // 64 rather than 16 takes the 1x64x256x256 3x3 stride-2 bench's shader
-// from 298M to 254M instructions (callgrind).
+// from 298M to 254M instructions (callgrind); short rows get shorter chunks
+// (pooling_lanes below), which read the input faster.
 constexpr uint64_t kCpuDevicePoolingChunk = 64;
+
+// Invocations llvmpipe runs as one SIMD batch (256-bit vectors of 32-bit
+// lanes, as lavapipe reports: "256 bits"); DeviceLimits::pooling_lanes.
+constexpr uint64_t kCpuDeviceSimdLanes = 8;
 
 bool env_is_one(const char* name) {
   const char* value = std::getenv(name);
@@ -128,6 +133,8 @@ struct VulkanBackend::Impl {
     limits.min_items_per_box = testing_limits.min_items_per_box.value_or(cpu_device ? cpu_device_min_items() : 1);
     limits.store_pairs = context->shader_int64() && testing_limits.store_pairs.value_or(cpu_device);
     limits.pooling_chunk = testing_limits.pooling_chunk.value_or(cpu_device ? kCpuDevicePoolingChunk : 16);
+    // A testing chunk is taken as it is, never shortened to a row's share.
+    limits.pooling_lanes = cpu_device && !testing_limits.pooling_chunk ? kCpuDeviceSimdLanes : 1;
     return limits;
   }
 

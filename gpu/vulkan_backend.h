@@ -77,7 +77,8 @@ class VulkanBackend final : public Backend {
     // Whether the gather and pooling shaders store quads as 64-bit pairs
     // (DeviceLimits::store_pairs); ignored where the device lacks shaderInt64.
     std::optional<bool> store_pairs = std::nullopt;
-    // Outputs per max_pooling2 invocation (DeviceLimits::pooling_chunk).
+    // Outputs per max_pooling2 invocation (DeviceLimits::pooling_chunk),
+    // exactly: a CPU device then keeps it whatever the rows' length.
     std::optional<uint64_t> pooling_chunk = std::nullopt;
     // Pretend the device has no linear images: every copied row is its own
     // vkCmdCopyBuffer region (gpu/transfer_lowering.h).

@@ -74,6 +74,12 @@ struct DeviceLimits {
   // tests) runs for the 8 lanes of a batch at once and costs about one
   // group of outputs. GPUs keep short ones: they need many invocations.
   uint64_t pooling_chunk = 16;
+  // Invocations a CPU device runs as the lanes of one SIMD batch (llvmpipe:
+  // 8 with 256-bit vectors); 1 on GPUs. Where rows are short, a batch of
+  // long chunks spans several output rows, its lanes read input rows far
+  // apart, and the texel fetches wait on memory: max_pooling2 then shortens
+  // its chunks so that a batch pools one output row (pooling_chunk_for).
+  uint64_t pooling_lanes = 1;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 

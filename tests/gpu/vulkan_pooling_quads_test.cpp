@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "gpu/pooling_program.h"
@@ -96,6 +97,31 @@ TEST(PoolingQuadPath, ChunksWhereTheLimitsSay) {
   auto pass = planned_pass(request, limits);
   ASSERT_TRUE(pass);
   EXPECT_EQ(pass->header[SS_CHUNK], 64u);
+}
+
+// On CPU devices (8 lanes a SIMD batch) a chunk shrinks to a row's share of
+// the batch, in whole groups of four outputs, from the limits' 64 down to 16.
+TEST(PoolingQuadPath, CpuLanesShortenChunksToARowsShareOfABatch) {
+  gpu::DeviceLimits limits = roomy_limits();
+  limits.pooling_chunk = 64;
+  limits.pooling_lanes = 8;
+  // Input width -> outputs a row (3x3, stride 2, padding 1) -> outputs an invocation.
+  const std::vector<std::pair<uint64_t, uint32_t>> width_chunks = {
+      {256, 16},   // 128 outputs: 16 each
+      {512, 32},   // 256 outputs: 32 each
+      {400, 28},   // 200 outputs: 25 each, rounded up to whole groups
+      {1024, 64},  // 512 outputs: 64 each
+      {2048, 64},  // 1024 outputs: 128 each, at most the limits' 64
+      {37, 16},    // 19 outputs: 3 each, at least 16
+  };
+  for (const auto& [width, chunk] : width_chunks) {
+    SCOPED_TRACE(width);
+    PoolingShape shape = k3x3Stride2Padded;
+    shape.sizes = U64s{1, 1, 5, width};
+    auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
+    ASSERT_TRUE(pass);
+    EXPECT_EQ(pass->header[SS_CHUNK], chunk);
+  }
 }
 
 class VulkanPoolingQuads : public VulkanTest {
