@@ -104,35 +104,29 @@ uint gather_step2_quads(uint q_src, uint q_dst, uint quads) {
 // store costs a loop over the lanes whatever its width, and gather_run's
 // element loops and other store sites run under a lane mask for every run,
 // taken or not; here a store moves 32 bytes and the set-up runs once. The
-// loop steps its source quad and destination pair by adds, and at a row's
-// end adds the row steps: the source's signed (rows may go backwards; under
-// 2 GiB, as in every window of several rows, else the caller goes row by
-// row), the destination's forwards (core's output strides are unsigned).
-// That is 3% fewer shader instructions than recomputing both from the
-// element offsets each pair (f16 stride-2 slice, callgrind).
+// loop steps its source quad and destination pair by adds within a row and
+// finds them from the element offsets only at a row's start (a row step may
+// be negative, which the offsets carry as unsigned wrap-around): 3% fewer shader instructions than finding both each pair (f16 stride-2
+// slice, callgrind).
 uint gather_step2_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
   uint pairs = count * ES >> 5u;
   uint last = s + (rows - 1u) * row_step.x;
   bool aligned = (((s | row_step.x) * ES) & 15u) == 0u && (((d | row_step.y | count) * ES) & 31u) == 0u;
-  int src_step_bytes = int(row_step.x * ES);
-  bool step_fits = rows == 1u || uint(abs(src_step_bytes)) < 0x80000000u;
-  if (!aligned || !step_fits || pairs == 0u || (max(s, last) * ES >> 4u) + 4u * pairs > box_word(SS_R_IN_QUADS)) {
-    return 0u;
-  }
+  if (!aligned || pairs == 0u || (max(s, last) * ES >> 4u) + 4u * pairs > box_word(SS_R_IN_QUADS)) return 0u;
   uint total = rows * pairs;
   uint p = 0u;
   uint a = s * ES >> 4u;
   uint q = d * ES >> 5u;
-  uint a_skip = uint(src_step_bytes >> 4) - 4u * pairs;  // from a row's end to the next row's start
-  uint q_skip = (row_step.y * ES >> 5u) - pairs;
   for (uint k = 0u; k < total; ++k) {
     store_quad_pair(q, even_elements(src_quad(a), src_quad(a + 1u)), even_elements(src_quad(a + 2u), src_quad(a + 3u)));
     a += 4u;
     ++q;
     if (++p == pairs) {
       p = 0u;
-      a += a_skip;
-      q += q_skip;
+      s += row_step.x;
+      d += row_step.y;
+      a = s * ES >> 4u;
+      q = d * ES >> 5u;
     }
   }
   return rows;
