@@ -106,8 +106,9 @@ uint gather_step2_quads(uint q_src, uint q_dst, uint quads) {
 // taken or not; here a store moves 32 bytes and the set-up runs once. The
 // loop steps its source quad and destination pair by adds within a row and
 // finds them from the element offsets only at a row's start (a row step may
-// be negative, which the offsets carry as unsigned wrap-around): 3% fewer shader instructions than finding both each pair (f16 stride-2
-// slice, callgrind).
+// be negative, which the offsets carry as unsigned wrap-around): 3% fewer
+// shader instructions than finding both for each pair (f16 stride-2 slice,
+// callgrind).
 uint gather_step2_rows(uint s, uint d, uint count, uint rows, uvec2 row_step) {
   uint pairs = count * ES >> 5u;
   uint last = s + (rows - 1u) * row_step.x;
