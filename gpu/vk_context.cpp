@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "gpu/driver_pins.h"
 #include "gpu/vk_error.h"
 
 namespace stridescope::gpu {
@@ -109,6 +110,7 @@ Expected<Instance> create_instance(std::shared_ptr<const VulkanLibrary> library,
   VkInstance handle = VK_NULL_HANDLE;
   const VkResult result = library->vkCreateInstance(&info, nullptr, &handle);
   SS_RETURN_IF_ERROR(vk_check(result, "creating the Vulkan instance"));
+  keep_vulkan_drivers_loaded();  // the loader has opened the drivers and layers
   auto functions = InstanceFunctions::load(*library, handle);
   if (!functions) {
     // Destroy through the loader directly: the table is incomplete.
