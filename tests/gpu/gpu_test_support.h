@@ -74,14 +74,15 @@ std::string describe(const Operation& op);
 void expect_each_matches_cpu_and_reference(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
                                            uint64_t first_seed);
 
-// The same without the independent reference: for the second run of inputs
-// (the same seeds) whose CPU results the reference has already checked.
-void expect_each_matches_cpu(VulkanBackend& gpu, const std::vector<OpRequest>& requests, uint64_t first_seed);
+// For a run of the store build the backend's limits now pick (pairs: 64-bit
+// pairs): whole quads against the CPU and the reference, pairs against the
+// CPU only, with the same inputs (the reference has checked the CPU's bits).
+void expect_each_matches_in_store_build(VulkanBackend& gpu, const std::vector<OpRequest>& requests,
+                                        uint64_t first_seed, bool pairs);
 
-// Under `limits`, quads stored whole (expect_each_matches_cpu_and_reference),
-// then as 64-bit pairs (expect_each_matches_cpu, the same inputs; where the
-// device has shaderInt64); the limits stay set (the fixture's TearDown
-// clears them).
+// Under `limits`, quads stored whole, then as 64-bit pairs (where the device
+// has shaderInt64), each through expect_each_matches_in_store_build; the
+// limits stay set (the fixture's TearDown clears them).
 void expect_each_matches_with_both_stores(VulkanBackend& gpu, VulkanBackend::TestingLimits limits,
                                           const std::vector<OpRequest>& requests, uint64_t first_seed);
 

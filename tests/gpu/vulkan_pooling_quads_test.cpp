@@ -151,12 +151,7 @@ class VulkanPoolingQuads : public VulkanTest {
       limits.store_pairs = pairs;
       limits.pooling_chunk = pairs ? 64 : 16;
       backend_->set_testing_limits(limits);
-      // The same inputs both times: the reference checks the CPU's bits once.
-      if (pairs) {
-        expect_each_matches_cpu(*backend_, requests, 100);
-      } else {
-        expect_each_matches_cpu_and_reference(*backend_, requests, 100);
-      }
+      expect_each_matches_in_store_build(*backend_, requests, 100, pairs);
     }
   }
 };
