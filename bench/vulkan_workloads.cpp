@@ -8,10 +8,15 @@
 //
 // STRIDESCOPE_BENCH_PASSES=1 prints each workload's passes (which copies
 // went through images, how many rows, fills, dispatches) with their times.
+// To compare plans on a new device in one run: STRIDESCOPE_BENCH_GATHER=cpu
+// or gpu plans the transfer pass as for CPU devices or GPUs (DeviceLimits::
+// gather), STRIDESCOPE_BENCH_POOLING_CHUNK=n gives max_pooling2 n outputs an
+// invocation.
 //
 // Names: VK_<op>_<type>_<shape>[_<variant>].
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -26,6 +31,29 @@ namespace {
 
 using U64s = std::vector<uint64_t>;
 
+VulkanBackend::TestingLimits limits_from_environment() {
+  VulkanBackend::TestingLimits limits;
+  if (const char* gather = std::getenv("STRIDESCOPE_BENCH_GATHER")) {
+    if (std::strcmp(gather, "cpu") == 0) limits.gather_tuning = gpu::GatherTuning{};
+    if (std::strcmp(gather, "gpu") == 0) limits.gather_tuning = gpu::kGpuGatherTuning;
+  }
+  if (const char* chunk = std::getenv("STRIDESCOPE_BENCH_POOLING_CHUNK")) {
+    limits.pooling_chunk = std::strtoull(chunk, nullptr, 10);
+  }
+  return limits;
+}
+
+// A GPU's clocks rise only under load: on an NVIDIA H200 the first workloads
+// of a run took up to 4x longer than the same ones run again right after,
+// and their ratios to vkCmdCopyBuffer moved too. A second of back-to-back
+// copies comes first.
+void warm_up(VulkanBackend& gpu) {
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) {
+    if (!gpu.time_copy_buffer(uint64_t{64} << 20)) return;
+  }
+}
+
 // One backend for all workloads (no validation: it would be timed too).
 VulkanBackend* backend(std::string* why) {
   static std::string error;
@@ -35,6 +63,8 @@ VulkanBackend* backend(std::string* why) {
       error = b.error().to_string();
       return std::unique_ptr<VulkanBackend>();
     }
+    (*b)->set_testing_limits(limits_from_environment());
+    if ((*b)->device_info().type != "cpu") warm_up(**b);
     return std::move(*b);
   }();
   *why = error;
@@ -172,7 +202,14 @@ void VK_max_pooling2_f32_1x64x256x256_3x3s2(benchmark::State& state) {
   run_workload(state, r);
 }
 
-#define STRIDESCOPE_VK_BENCH(name) BENCHMARK(name)->UseManualTime()->Unit(benchmark::kMillisecond)
+// A fixed number of iterations: Google Benchmark would run until 0.5 s of
+// manual (device) time, but each iteration also moves the 64 MiB input and
+// output through the host. On lavapipe that is about 30 iterations; on a real
+// GPU, whose op takes tens of microseconds, it was over 10,000, minutes of
+// host copies for each workload.
+constexpr benchmark::IterationCount kIterations = 30;
+#define STRIDESCOPE_VK_BENCH(name) \
+  BENCHMARK(name)->UseManualTime()->Iterations(kIterations)->Unit(benchmark::kMillisecond)
 STRIDESCOPE_VK_BENCH(VK_identity_f32_1x64x512x512_packed);
 STRIDESCOPE_VK_BENCH(VK_identity_f32_1x64x512x512_nhwc_to_nchw);
 STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x512x512_interior);

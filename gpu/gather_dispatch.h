@@ -73,7 +73,17 @@ struct GatherTuning {
   // with bench/ VK_padding_*: u8 rows of 512 bytes 2.5x faster filled, f32
   // rows of 2 KiB 1.3x faster by shader).
   uint64_t max_filled_row_bytes = 1024;
+  friend bool operator==(const GatherTuning&, const GatherTuning&) = default;
 };
+
+// The defaults above suit CPU devices (lavapipe), where a transfer is a
+// memcpy. On a GPU the shaders move rows coalesced at memory speed, while
+// each copied row is a transfer region of its own and each filled row a
+// vkCmdFillBuffer: on an NVIDIA H200 (VK_ bench), slices of 1,920-byte rows
+// through row copies took 5.5x a vkCmdCopyBuffer of the output, EDGE and
+// REFLECTION padding 22-25x. There only runs of 1 MiB or more are copied, and
+// padded rows are left to the shader.
+inline constexpr GatherTuning kGpuGatherTuning{.min_copy_bytes = uint64_t{1} << 20, .fill_padding_rows = false};
 
 // The lowering with its axes in the device's order (the last is the row),
 // and what writes each output element.

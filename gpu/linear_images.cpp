@@ -69,6 +69,12 @@ LinearImages::LinearImages(const Context& context) : context_(context) {
   caps_ = std::move(caps);
 }
 
+std::optional<LinearImageCaps> LinearImages::caps() const {
+  std::optional<LinearImageCaps> caps = caps_;
+  if (caps && testing_max_height_) caps->max_height = std::min(caps->max_height, *testing_max_height_);
+  return caps;
+}
+
 Expected<ImageHandle> LinearImages::create(uint32_t texel_bytes, uint32_t width, uint32_t height) const {
   VkImageCreateInfo info{};
   info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;

@@ -30,7 +30,9 @@ class LinearImages {
   LinearImages& operator=(const LinearImages&) = delete;
 
   // nullopt when the device has no linear image usable for transfers.
-  const std::optional<LinearImageCaps>& caps() const { return caps_; }
+  std::optional<LinearImageCaps> caps() const;
+  // Tests: images of at most `rows` rows (nullopt: the device's limit).
+  void set_testing_max_height(std::optional<uint32_t> rows) { testing_max_height_ = rows; }
 
   // `image` as a VkImage bound at image.offset of `owner`'s memory, in
   // VK_IMAGE_LAYOUT_PREINITIALIZED (its bytes are the buffer's). An error
@@ -44,6 +46,7 @@ class LinearImages {
 
   const Context& context_;
   std::optional<LinearImageCaps> caps_;
+  std::optional<uint32_t> testing_max_height_;
   mutable std::map<std::pair<uint32_t, uint32_t>, std::optional<uint64_t>> pitches_;  // (texel, width) -> pitch
 };
 

@@ -198,7 +198,7 @@ Expected<RunPlan> plan_tiled_transpose(const GatherDispatch& program, const Oper
 }
 
 Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
-  const GatherDispatch program = make_gather_dispatch(op);
+  const GatherDispatch program = make_gather_dispatch(op, limits.gather);
   if (auto tiled = tiled_transpose_order(program)) return plan_tiled_transpose(*tiled, op, limits);
   const uint64_t chunk = gather_chunk(program);
   RunPlan plan;

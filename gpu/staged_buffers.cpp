@@ -17,18 +17,23 @@ Status StagedBuffers::ensure(Slot& slot, VkDeviceSize bytes, const char* what) c
   if (slot.device.get() != VK_NULL_HANDLE && slot.device.size() >= bytes) return {};
   const VkDeviceSize size =
       std::max(kMinAllocation, (bytes + kAllocationGranularity - 1) / kAllocationGranularity * kAllocationGranularity);
-  slot = Slot{};
+  slot = Slot{};  // the old buffers go first: the new ones may need their memory
   // Uniform texel buffer: the texel builds view the input through one (shaders/source_quads.glsl).
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
                                    VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                    VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  SS_ASSIGN_OR_RETURN(slot.device, Buffer::create(context_, size, usage,
+  // The slot is filled only once both buffers exist: a device buffer left
+  // without its staging buffer would pass the size check above on the next
+  // run, which would then write through a staging buffer that is not there.
+  Slot made;
+  SS_ASSIGN_OR_RETURN(made.device, Buffer::create(context_, size, usage,
                                                   staging_ ? MemoryUse::DeviceOnly : MemoryUse::DeviceMapped, what));
   if (staging_) {
-    SS_ASSIGN_OR_RETURN(slot.staging,
+    SS_ASSIGN_OR_RETURN(made.staging,
                         Buffer::create(context_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                        MemoryUse::Staging, std::string(what) + " (staging)"));
   }
+  slot = std::move(made);
   return {};
 }
 

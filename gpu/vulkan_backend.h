@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/backend.h"
+#include "gpu/gather_dispatch.h"
 #include "gpu/vulkan_device_info.h"
 
 namespace stridescope {
@@ -83,6 +84,15 @@ class VulkanBackend final : public Backend {
     // Pretend the device has no linear images: every copied row is its own
     // vkCmdCopyBuffer region (gpu/transfer_lowering.h).
     bool no_linear_images = false;
+    // Rows a linear image may have at most (maxImageDimension2D: 16,384 on
+    // lavapipe, 32,768 on NVIDIA GPUs); taller copies are cut into pieces.
+    std::optional<uint32_t> max_image_rows = std::nullopt;
+    // Which runs the transfer pass moves (DeviceLimits::gather): the CPU
+    // devices' GatherTuning{} or kGpuGatherTuning, whatever the device.
+    std::optional<gpu::GatherTuning> gather_tuning = std::nullopt;
+    // Plan every run as for a GPU (the limits above still override): how
+    // CI, which has only lavapipe, checks the plans GPUs get.
+    bool plan_as_gpu = false;
   };
   void set_testing_limits(const TestingLimits& limits);
 

@@ -80,6 +80,9 @@ struct DeviceLimits {
   // apart, and the texel fetches wait on memory: max_pooling2 then shortens
   // its chunks so that a batch pools one output row (pooling_chunk_for).
   uint64_t pooling_lanes = 1;
+  // Which runs the transfer pass copies or fills, and which the gather
+  // shader writes: GatherTuning{} on CPU devices, kGpuGatherTuning on GPUs.
+  GatherTuning gather;
   friend bool operator==(const DeviceLimits&, const DeviceLimits&) = default;
 };
 

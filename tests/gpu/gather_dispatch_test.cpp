@@ -202,6 +202,35 @@ TEST(GatherDispatch, ConstantPaddingIsThreeSegments) {
   EXPECT_EQ(program.padding_bits, 7u);
 }
 
+// On GPUs the transfer pass takes only runs of 1 MiB or more
+// (kGpuGatherTuning): a slice's rows of 480 floats, copied on CPU devices, go
+// to the shader; CONSTANT-padded rows of 420 bytes are not filled; a packed
+// identity of 4 MiB stays one copy.
+TEST(GatherDispatch, GpuTuningCopiesOnlyRunsOfAMebibyteAndFillsNoRows) {
+  const Operation slice =
+      make_op(request(DataType::Float32, {1, 4, 64, 512}, SliceRequest{{0, 0, 2, 16}, {1, 4, 60, 480}, {1, 1, 1, 1}}));
+  EXPECT_FALSE(make_gather_dispatch(slice).copies.empty());
+  const GatherDispatch sliced = make_gather_dispatch(slice, kGpuGatherTuning);
+  EXPECT_TRUE(sliced.copies.empty());
+  EXPECT_FALSE(sliced.shader_regions.empty());
+
+  PaddingRequest p;
+  p.padding_value = 1.5;
+  p.start_padding = {0, 2};
+  p.end_padding = {0, 3};
+  const Operation padded = make_op(request(DataType::Float32, {4, 100}, p));
+  EXPECT_FALSE(make_gather_dispatch(padded).fills.empty());
+  const GatherDispatch shaded = make_gather_dispatch(padded, kGpuGatherTuning);
+  EXPECT_TRUE(shaded.fills.empty());
+  EXPECT_TRUE(shaded.copies.empty());
+
+  const GatherDispatch packed =
+      make_gather_dispatch(make_op(request(DataType::Float32, {1, 4, 512, 512}, IdentityRequest{})), kGpuGatherTuning);
+  ASSERT_EQ(packed.copies.size(), 1u);
+  EXPECT_EQ(packed.copies[0], (ByteCopy{0, 0, uint64_t{4} << 20}));
+  EXPECT_TRUE(packed.shader_regions.empty());
+}
+
 // Rows of 100 floats padded by 2 and 3: the copy takes columns [2, 102) of
 // each of the 4 rows (400 bytes each, rows 420 bytes apart in the output);
 // with rows too long to fill, one shader box spans the whole rows and skips

@@ -238,6 +238,44 @@ TEST_F(VulkanFaultTest, EveryFailableCallFailingOnceGivesAnErrorOrTheRightResult
   expect_cpu_backends_work(case_);
 }
 
+// A discrete GPU stages every transfer through host memory, so each buffer
+// is a device buffer and a staging buffer. Failing any one step of making
+// them (the k-th call of each, not only the first) must leave no half-made
+// buffer that a later run writes through: on an NVIDIA H200 the first failed
+// vkMapMemory of a staging buffer made the next run crash.
+TEST_F(VulkanFaultTest, AnyBufferStepFailingWhileStagingLeavesNoHalfMadeBufferForTheNextRun) {
+  VulkanOptions staged;
+  staged.force_staging = true;
+  const std::vector<std::string> steps = {"vkCreateBuffer", "vkAllocateMemory", "vkBindBufferMemory", "vkMapMemory"};
+  std::vector<uint64_t> calls;
+  {
+    ScopedVulkanFaults counting;
+    auto backend = VulkanBackend::create(staged);
+    ASSERT_TRUE(backend.has_value()) << backend.error().to_string();
+    ASSERT_TRUE(run_to_new_buffers(**backend, case_.op, case_.input).has_value());
+    for (const std::string& step : steps) calls.push_back(counting.calls(step));
+  }
+  for (size_t i = 0; i < steps.size(); ++i) {
+    ASSERT_GT(calls[i], 1u) << steps[i];
+    for (uint64_t k = 0; k < calls[i]; ++k) {
+      SCOPED_TRACE(steps[i] + " call " + std::to_string(k));
+      ScopedVulkanFaults faults;
+      faults.inject({steps[i], VK_ERROR_OUT_OF_DEVICE_MEMORY, k, 1});
+      auto made = VulkanBackend::create(staged);
+      if (!made) continue;
+      for (int run = 0; run < 2; ++run) {
+        Expected<RunResult> result = run_to_new_buffers(**made, case_.op, case_.input);
+        if (result) EXPECT_EQ(output_of(*result), kExpected);
+        else EXPECT_EQ(result.error().code, ErrorCode::BackendFailure) << result.error().message;
+      }
+      // Memory is back: the same backend must now give the right result.
+      Expected<RunResult> after = run_to_new_buffers(**made, case_.op, case_.input);
+      ASSERT_TRUE(after.has_value()) << after.error().to_string();
+      EXPECT_EQ(output_of(*after), kExpected);
+    }
+  }
+}
+
 TEST_F(VulkanFaultTest, NoLoaderIsBackendUnavailable) {
   ScopedVulkanFaults faults;
   faults.set_missing_loader(true);

@@ -75,6 +75,14 @@ class VulkanLimits : public VulkanTest {
     VulkanTest::TearDown();
   }
 
+  // maxStorageBufferRange as lavapipe has it; GPUs bind up to 4 GiB, where
+  // the tensors below would fit one binding.
+  void limit_bindings_to_128_mib() {
+    VulkanBackend::TestingLimits limits;
+    limits.max_storage_buffer_range = uint64_t{128} << 20;
+    backend_->set_testing_limits(limits);
+  }
+
   int count_dispatches(const std::string& shader) {
     int n = 0;
     for (const DispatchTiming& t : backend_->last_timings()) n += t.label.find(shader) != std::string::npos;
@@ -112,6 +120,18 @@ TEST_F(VulkanLimits, KeptPlanServesOnlyTheSameOpUnderTheSameLimits) {
   EXPECT_TRUE(matches_cpu(*backend_, *op, input, 4));
 }
 
+// Every planning choice a GPU gets (vulkan_backend.cpp's limits for devices
+// other than CPUs: rows to the shader rather than the transfer pass, one row
+// an invocation, shared-memory transpose tiles, whole-quad stores, short
+// pooling chunks), made on this device: CI has no GPU, and this is how those
+// plans are checked bit for bit there.
+TEST_F(VulkanLimits, GpuPlanningGivesTheSameBits) {
+  VulkanBackend::TestingLimits gpu_like;
+  gpu_like.plan_as_gpu = true;
+  backend_->set_testing_limits(gpu_like);
+  EXPECT_GE(random_specs_match(*backend_, 93, 24, nullptr), 100);
+}
+
 // A 1x1 max pooling over 520 x 8200 bytes, one output per invocation: 520
 // rows of 8,200 invocations make 66,625 workgroups of 64, more than
 // maxComputeWorkGroupCount allows in one dispatch. (Outputs per invocation
@@ -122,6 +142,7 @@ TEST_F(VulkanLimits, KeptPlanServesOnlyTheSameOpUnderTheSameLimits) {
 TEST_F(VulkanLimits, MoreThan65535WorkgroupsAreSplitIntoDispatches) {
   VulkanBackend::TestingLimits limits;
   limits.pooling_chunk = 1;
+  limits.max_workgroup_count = 65535;  // lavapipe's and Vulkan's least; GPUs allow far more
   backend_->set_testing_limits(limits);
   OpRequest r;
   r.input = TensorRequest{DataType::UInt8, U64s{1, 1, 520, 8200}, std::nullopt};
@@ -137,6 +158,7 @@ TEST_F(VulkanLimits, MoreThan65535WorkgroupsAreSplitIntoDispatches) {
 // 132 MiB of float32 input, read every 64th element: the input is bound in
 // windows of at most 128 MiB.
 TEST_F(VulkanLimits, InputBeyond128MiBIsBoundInWindows) {
+  limit_bindings_to_128_mib();
   OpRequest r;
   r.input = TensorRequest{DataType::Float32, U64s{33, 1048576}, std::nullopt};
   r.params = SliceRequest{{0, 5}, {33, 16384}, {1, 64}};
@@ -150,6 +172,7 @@ TEST_F(VulkanLimits, InputBeyond128MiBIsBoundInWindows) {
 // A one-byte output spread over 136 MiB (every 64th byte): written in
 // windows, with the bytes between elements kept.
 TEST_F(VulkanLimits, GappedOutputBeyond128MiBKeepsItsGaps) {
+  limit_bindings_to_128_mib();
   OpRequest r;
   r.input = TensorRequest{DataType::UInt8, U64s{2176, 1024}, std::nullopt};
   r.output.strides = U64s{65536, 64};
@@ -163,6 +186,7 @@ TEST_F(VulkanLimits, GappedOutputBeyond128MiBKeepsItsGaps) {
 
 // Pooling over a 131 MiB uint32 input.
 TEST_F(VulkanLimits, PoolingInputBeyond128MiBIsBoundInWindows) {
+  limit_bindings_to_128_mib();
   OpRequest r;
   r.input = TensorRequest{DataType::UInt32, U64s{1, 1, 4100, 8192}, std::nullopt};
   r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
