@@ -53,11 +53,16 @@ bool vulkan_required() {
   return value != nullptr && std::string(value) == "1";
 }
 
+bool vulkan_validation_wanted() {
+  const char* value = std::getenv("STRIDESCOPE_TEST_VULKAN_VALIDATION");
+  return value == nullptr || std::string(value) != "0";
+}
+
 VulkanBackend* shared_vulkan_backend(std::string* why) {
   static std::string error;
   static std::unique_ptr<VulkanBackend> backend = [] {
     VulkanOptions options;
-    options.enable_validation = true;
+    options.enable_validation = vulkan_validation_wanted();
     auto made = VulkanBackend::create(options);
     if (!made) {
       error = made.error().to_string();

@@ -28,6 +28,13 @@ VulkanBackend* shared_vulkan_backend(std::string* why);
 // STRIDESCOPE_REQUIRE_VULKAN=1: a missing device fails instead of skipping.
 bool vulkan_required();
 
+// Whether the tests' backends run the validation layer: always, unless
+// STRIDESCOPE_TEST_VULKAN_VALIDATION=0. `./dev asan` turns it off: the layer
+// is not instrumented, so under ASan it only adds time (half of the Vulkan
+// tests' time on lavapipe), and the plain build's run of the same tests
+// already checks every command with it.
+bool vulkan_validation_wanted();
+
 // Skips when no device exists (fails instead under STRIDESCOPE_REQUIRE_VULKAN=1
 // or when devices exist but the backend cannot be made); after each test,
 // fails when the validation layer reported anything.

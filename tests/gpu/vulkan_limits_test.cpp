@@ -253,7 +253,7 @@ class VulkanStaging : public VulkanTest {};
 TEST_F(VulkanStaging, ForcedStagingGivesTheSameBits) {
   VulkanOptions options;
   options.force_staging = true;
-  options.enable_validation = true;
+  options.enable_validation = vulkan_validation_wanted();
   auto staged = VulkanBackend::create(options);
   ASSERT_TRUE(staged) << staged.error().to_string();
   ASSERT_TRUE((*staged)->uses_staging());

@@ -129,7 +129,7 @@ TEST_F(VulkanTransfers, RunStatsListEveryPassWithItsTime) {
 TEST_F(VulkanTransfers, PitchedCopiesMatchCpuThroughStaging) {
   VulkanOptions options;
   options.force_staging = true;
-  options.enable_validation = true;
+  options.enable_validation = vulkan_validation_wanted();
   auto staged = VulkanBackend::create(options);
   ASSERT_TRUE(staged) << staged.error().to_string();
   run_cases(**staged);
