@@ -16,7 +16,6 @@
 // Names: VK_<op>_<type>_<shape>[_<variant>].
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,17 +42,6 @@ VulkanBackend::TestingLimits limits_from_environment() {
   return limits;
 }
 
-// A GPU's clocks rise only under load: on an NVIDIA H200 the first workloads
-// of a run took up to 4x longer than the same ones run again right after,
-// and their ratios to vkCmdCopyBuffer moved too. A second of back-to-back
-// copies comes first.
-void warm_up(VulkanBackend& gpu) {
-  const auto start = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) {
-    if (!gpu.time_copy_buffer(uint64_t{64} << 20)) return;
-  }
-}
-
 // One backend for all workloads (no validation: it would be timed too).
 VulkanBackend* backend(std::string* why) {
   static std::string error;
@@ -64,7 +52,6 @@ VulkanBackend* backend(std::string* why) {
       return std::unique_ptr<VulkanBackend>();
     }
     (*b)->set_testing_limits(limits_from_environment());
-    if ((*b)->device_info().type != "cpu") warm_up(**b);
     return std::move(*b);
   }();
   *why = error;

@@ -45,9 +45,10 @@ uint64_t cpu_device_min_items() {
 constexpr uint64_t kCpuDevicePoolingChunk = 64;
 
 // Outputs per max_pooling2 invocation on GPUs: one group of four. On an
-// NVIDIA H200 (VK_max_pooling2 bench, warm clocks) chunks of 4, 8, 32 and 64
-// outputs took 1.8x, 2.2x, 4.6x and 7.7x a vkCmdCopyBuffer of the output: a
-// GPU wants many invocations in flight, each reading its window rows once.
+// NVIDIA H200 (the VK_max_pooling2 bench) chunks of 4, 8, 32 and 64 outputs
+// took 1.8x, 2.2x, 4.6x and 7.7x a vkCmdCopyBuffer of the output in one run;
+// in slower runs 16 took 4.2-6.6x and 4 3.8x. A GPU wants many invocations
+// in flight.
 constexpr uint64_t kGpuPoolingChunk = SS_PQ_GROUP;
 
 // Invocations llvmpipe runs as one SIMD batch (256-bit vectors of 32-bit
