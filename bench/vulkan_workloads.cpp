@@ -30,14 +30,27 @@ namespace {
 
 using U64s = std::vector<uint64_t>;
 
+// A value these variables do not take stops the run: a typo would otherwise
+// time the default plan under another plan's name.
+[[noreturn]] void bad_environment(const char* name, const char* value, const char* expected) {
+  std::fprintf(stderr, "error: %s=%s: expected %s\n", name, value, expected);
+  std::exit(2);
+}
+
 VulkanBackend::TestingLimits limits_from_environment() {
   VulkanBackend::TestingLimits limits;
   if (const char* gather = std::getenv("STRIDESCOPE_BENCH_GATHER")) {
     if (std::strcmp(gather, "cpu") == 0) limits.gather_tuning = gpu::GatherTuning{};
-    if (std::strcmp(gather, "gpu") == 0) limits.gather_tuning = gpu::kGpuGatherTuning;
+    else if (std::strcmp(gather, "gpu") == 0) limits.gather_tuning = gpu::kGpuGatherTuning;
+    else bad_environment("STRIDESCOPE_BENCH_GATHER", gather, "cpu or gpu");
   }
   if (const char* chunk = std::getenv("STRIDESCOPE_BENCH_POOLING_CHUNK")) {
-    limits.pooling_chunk = std::strtoull(chunk, nullptr, 10);
+    char* end = nullptr;
+    const unsigned long long outputs = std::strtoull(chunk, &end, 10);
+    if (*chunk == '\0' || *end != '\0' || outputs == 0 || outputs > 4096) {
+      bad_environment("STRIDESCOPE_BENCH_POOLING_CHUNK", chunk, "a whole number of outputs from 1 to 4096");
+    }
+    limits.pooling_chunk = outputs;
   }
   return limits;
 }
