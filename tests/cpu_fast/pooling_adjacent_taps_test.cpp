@@ -6,9 +6,11 @@
 // right taps of vectors' first and last lanes, in the tail vector and next to
 // the padded borders, and check max_pooling.h's rules by hand: the first
 // maximum in row-major window order wins, a NaN beats every number and the
-// first NaN stays, -0 ties +0. Every element type (the path is for 4- and
-// 8-byte elements; the others must keep the strided loads) and odd widths are also
-// compared with the reference backend, for every instruction set this CPU runs.
+// first NaN stays, -0 ties +0. Every element type (the path is for 2-, 4- and
+// 8-byte elements, and two apart only 4- and 8-byte ones; the others must keep
+// the strided loads) and odd widths are also compared with the reference
+// backend, for every instruction set this CPU runs. FLOAT16's NaNs and signed
+// zeros on this path: pooling_border_rows_test.cpp.
 #include <gtest/gtest.h>
 
 #include <bit>

@@ -252,6 +252,11 @@ class ModelFilesTest : public QObject {
     QFile::remove(target);
     ModalAnswerer answer([&target](QWidget* modal) {
       if (auto* files = qobject_cast<QFileDialog*>(modal)) {
+        // selectFile leaves the name field alone while it has the focus (the
+        // dialog gives it the focus when shown, sooner or later than this
+        // answer by the machine's timing), and accept() would then take the
+        // directory: the field loses the focus first, as when a user clicks.
+        if (QWidget* focused = files->focusWidget()) focused->clearFocus();
         files->selectFile(target);
         static_cast<QDialog*>(files)->accept();  // QFileDialog::accept, through its public base
       } else {
