@@ -16,7 +16,9 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/cpu_backend.h"
@@ -59,11 +61,12 @@ std::vector<uint32_t> input() {
   return in;
 }
 
-Operation pooling(DataType type, uint64_t width, uint64_t dilation) {
+Operation pooling(DataType type, uint64_t width, uint64_t dilation,
+                  std::optional<DataType> index_type = DataType::UInt32) {
   // Padding as wide as the dilation: one padded tap on each side.
   const test::PoolingShape shape{{1, 2, kRows, width}, std::nullopt, {3, 3}, {2, 2}, {dilation, dilation},
                                  {dilation, dilation}, {dilation, dilation}};
-  return testing::make_op(test::pooling_request(shape, type, DataType::UInt32));
+  return testing::make_op(test::pooling_request(shape, type, index_type));
 }
 
 struct Result {
@@ -169,15 +172,19 @@ TEST(CpuFastPoolingAdjacentTaps, DilatedTapsKeepFirstMaximumAtTheVectorEdges) {
 }
 
 // Random data in every element type, widths around the vector sizes (odd,
-// tails, one vector, several), dilation 1 (adjacent taps) and 2 (not).
-TEST(CpuFastPoolingAdjacentTaps, MatchesReferenceForEveryTypeAndWidth) {
+// tails, one vector, several), dilation 1 (adjacent taps) and 2 (not), and
+// each kind of indices (UINT64 ones give 1- and 2-byte elements wide keys:
+// FLOAT16's carry its bits beside its order, a masked compare).
+TEST(CpuFastPoolingAdjacentTaps, MatchesReferenceForEveryTypeWidthAndIndexType) {
   CpuReferenceBackend reference;
+  const std::optional<DataType> index_types[] = {DataType::UInt32, DataType::UInt64, std::nullopt};
   for (DataType type : {DataType::Float16, DataType::Float32, DataType::Float64, DataType::Int8, DataType::UInt8,
                         DataType::Int16, DataType::UInt16, DataType::Int32, DataType::UInt32, DataType::Int64,
                         DataType::UInt64}) {
     for (uint64_t width : {33u, 67u, 130u, 161u, 259u}) {
-      for (uint64_t dilation : {1u, 2u}) {
-        const Operation op = pooling(type, width, dilation);
+      for (const auto& [dilation, index_type] : {std::pair{1u, index_types[0]}, std::pair{2u, index_types[0]},
+                                                 std::pair{1u, index_types[1]}, std::pair{1u, index_types[2]}}) {
+        const Operation op = pooling(type, width, dilation, index_type);
         std::vector<std::byte> in(op.input().buffer_bytes());
         // Whole numbers in a small range: many ties, and zeros.
         fill_buffer(FillRandom{7 + width, -3, 3, true}, type, op.input().buffer_elements(), in);
@@ -185,7 +192,8 @@ TEST(CpuFastPoolingAdjacentTaps, MatchesReferenceForEveryTypeAndWidth) {
         for (testing::FastVariant& v : testing::fast_variants()) {
           const Result r = run(*v.backend, op, in);
           const std::string what = v.name + " " + std::string(to_string(type)) + " width " + std::to_string(width) +
-                                   " dilation " + std::to_string(dilation);
+                                   " dilation " + std::to_string(dilation) + " indices " +
+                                   (index_type ? std::string(to_string(*index_type)) : std::string("none"));
           EXPECT_EQ(r.values, expected.values) << what;
           EXPECT_EQ(r.indices, expected.indices) << what;
         }
