@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QFileDialog>
+#include <QPointer>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -91,7 +92,7 @@ class ModalAnswerer {
  private:
   std::function<void(QWidget*)> answer_;
   QTimer poll_;
-  QWidget* last_ = nullptr;
+  QPointer<QWidget> last_;  // null once deleted: a new dialog at the same address is still answered
   int seen_ = 0;
 };
 
