@@ -7,6 +7,7 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -129,6 +130,7 @@ class LostWorkTest : public QObject {
     QStandardPaths::setTestModeEnabled(true);  // the data folder under ~/.qttest, not the person's
     QCoreApplication::setOrganizationName(QStringLiteral("StrideScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("ui_lost_work_test"));
+    QSettings().clear();  // ~/.qttest outlives the run: no recent files or folders from an earlier one
     QVERIFY(scratch_.isValid());
   }
   void init() { QDir(autosave_folder()).removeRecursively(); }

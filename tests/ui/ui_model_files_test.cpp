@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QPointer>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -121,6 +122,7 @@ class ModelFilesTest : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("StrideScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("ui_model_files_test"));
+    QSettings().clear();  // ~/.qttest outlives the run: no recent files or folders from an earlier one
     QVERIFY(scratch_.isValid());
   }
 
