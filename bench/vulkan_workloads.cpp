@@ -201,6 +201,13 @@ void VK_max_pooling2_f32_1x64x256x256_3x3s2(benchmark::State& state) {
   r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
   run_workload(state, r);
 }
+// max_pooling2's traffic above without its compares: every input element read
+// once (16 MiB), 8 MiB written (its values and indices), through the
+// gather shader's step-2 path. What pooling could approach on this device.
+void VK_slice_f32_1x64x256x256_pooling_traffic(benchmark::State& state) {
+  run_workload(state,
+               request(DataType::Float32, {1, 64, 256, 256}, SliceRequest{{0, 0, 0, 0}, {1, 64, 256, 128}, {1, 1, 1, 2}}));
+}
 
 // A fixed number of iterations: Google Benchmark would run until 0.5 s of
 // manual (device) time, but each iteration also moves the 64 MiB input and
@@ -223,6 +230,7 @@ STRIDESCOPE_VK_BENCH(VK_padding_f32_1x64x480x480_reflection);
 STRIDESCOPE_VK_BENCH(VK_padding_f16_1x64x480x480_symmetric);
 STRIDESCOPE_VK_BENCH(VK_padding_u8_1x64x480x480_constant);
 STRIDESCOPE_VK_BENCH(VK_max_pooling2_f32_1x64x256x256_3x3s2);
+STRIDESCOPE_VK_BENCH(VK_slice_f32_1x64x256x256_pooling_traffic);
 
 }  // namespace
 }  // namespace stridescope
