@@ -64,7 +64,9 @@ uint32_t quad_path(const PoolingProgram& program) {
   // Packed taps hold kd and kh in 12 bits each (pooling_quads.glsl).
   if (program.windows[2] >= 4096 || program.windows[3] >= 4096) return 0;
   if (run.hi - run.lo < SS_PQ_GROUP || window > 0xFF || run.step_o > 0xFF || run.step_k > 0xFF) return 0;
-  const uint32_t packed = static_cast<uint32_t>(window) | run.step_o << 8 | run.step_k << 16;
+  const auto constant_count = [](uint64_t size) { return size <= SS_PQ_MAX_ROWS ? static_cast<uint32_t>(size) : 0u; };
+  const uint32_t packed = static_cast<uint32_t>(window) | run.step_o << 8 | run.step_k << 16 |
+                          constant_count(program.windows[3]) << 24 | constant_count(program.windows[2]) << 28;
   return SS_PQ_SPAN(packed) <= SS_PQ_MAX_SPAN ? packed : 0;
 }
 

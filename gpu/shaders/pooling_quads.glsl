@@ -14,6 +14,8 @@ const uint PQ_STEP_O = SS_PQ_STEP_O(POOL_QUADS);
 const uint PQ_STEP_K = SS_PQ_STEP_K(POOL_QUADS);
 const uint PQ_SPAN = POOL_QUADS == 0u ? 1u : SS_PQ_SPAN(POOL_QUADS);
 const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any alignment
+const uint PQ_ROWS = SS_PQ_ROWS(POOL_QUADS);      // 0: the header's
+const uint PQ_PLANES = SS_PQ_PLANES(POOL_QUADS);  // 0: the header's
 
 // A window's running winner on the quad path. With 32-bit elements and no
 // padded taps, one key compare does consider()'s work: a NaN's key is the
@@ -236,10 +238,12 @@ void pool_quad_group(uint col, uint n) {
   Group g = start_group(edge ? table_word(SS_P_W_EDGE + 2u) : PQ_STARTS);
   uvec2 tag_steps = tap_tag_steps();
   uint tag_d = 0u;
-  for (uint kd = 0u; kd < box_word(SS_P_WINDOWS + 2u); ++kd) {
+  uint planes = PQ_PLANES != 0u ? PQ_PLANES : box_word(SS_P_WINDOWS + 2u);
+  uint rows = PQ_ROWS != 0u ? PQ_ROWS : box_word(SS_P_WINDOWS + 3u);
+  for (uint kd = 0u; kd < planes; ++kd) {
     uint src_h = src_d;
     uint tag = tag_d;
-    for (uint kh = 0u; kh < box_word(SS_P_WINDOWS + 3u); ++kh) {
+    for (uint kh = 0u; kh < rows; ++kh) {
       load_span(src_h);
       consider_group(g, tag);
       src_h += src_step_h;

@@ -32,20 +32,33 @@ uint32_t quad_geometry(const PoolingShape& shape, DataType type) {
   return op ? gpu::quad_path(gpu::make_pooling_program(*op)) : 0;
 }
 
-constexpr uint32_t packed(uint32_t window, uint32_t step_o, uint32_t step_k) {
-  return window | step_o << 8 | step_k << 16;
+// rows, planes: the H and D window sizes, 0 above SS_PQ_MAX_ROWS.
+constexpr uint32_t packed(uint32_t window, uint32_t step_o, uint32_t step_k, uint32_t rows, uint32_t planes = 1) {
+  return window | step_o << 8 | step_k << 16 | rows << 24 | planes << 28;
 }
 
 const PoolingShape k3x3Stride2Padded{{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
 
 TEST(PoolingQuadPath, ThreeByThreeStrideTwoStepsTwoOutputsOneTap) {
-  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float32), packed(3, 2, 1));
-  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Int32), packed(3, 2, 1));
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Float32), packed(3, 2, 1, 3));
+  EXPECT_EQ(quad_geometry(k3x3Stride2Padded, DataType::Int32), packed(3, 2, 1, 3));
 }
 
 TEST(PoolingQuadPath, DilationStepsTheTaps) {
   const PoolingShape dilated{{1, 2, 6, 40}, std::nullopt, {2, 3}, {1, 2}, {1, 2}, {0, 0}, {0, 0}, std::nullopt};
-  EXPECT_EQ(quad_geometry(dilated, DataType::UInt32), packed(3, 2, 2));  // span 3 * 2 + 2 * 2 + 1 = 11
+  EXPECT_EQ(quad_geometry(dilated, DataType::UInt32), packed(3, 2, 2, 2));  // span 3 * 2 + 2 * 2 + 1 = 11
+}
+
+// Window rows and planes up to 15 are the shader's constants (its loops
+// unroll); more rows are read from the header.
+TEST(PoolingQuadPath, WindowRowsAndPlanesUpToFifteenAreConstants) {
+  const PoolingShape volume{{1, 2, 3, 4, 29}, std::nullopt, {2, 2, 3}, {1, 2, 2}, {1, 1, 1}, {0, 1, 1}, {1, 0, 1},
+                            std::nullopt};
+  EXPECT_EQ(quad_geometry(volume, DataType::Float32), packed(3, 2, 1, 2, 2));
+  const PoolingShape fifteen{{1, 1, 18, 40}, std::nullopt, {15, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 1}, std::nullopt};
+  EXPECT_EQ(quad_geometry(fifteen, DataType::Float32), packed(3, 2, 1, 15));
+  const PoolingShape sixteen{{1, 1, 18, 40}, std::nullopt, {16, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 1}, std::nullopt};
+  EXPECT_EQ(quad_geometry(sixteen, DataType::Float32), packed(3, 2, 1, 0));
 }
 
 TEST(PoolingQuadPath, OnlyFourByteElements) {
@@ -80,7 +93,7 @@ TEST(PoolingQuadPath, ThePipelineKeyCarriesTheGeometry) {
   auto plan = gpu::plan_run(*op, limits);
   ASSERT_TRUE(plan) << plan.error().to_string();
   ASSERT_TRUE(plan->compute);
-  EXPECT_EQ(plan->compute->key.constants[gpu::kPoolingQuads], packed(3, 2, 1));
+  EXPECT_EQ(plan->compute->key.constants[gpu::kPoolingQuads], packed(3, 2, 1, 3));
 }
 
 // The pairs build (64-bit stores, shaders/quad_stores.glsl) is the limits' choice.
@@ -196,6 +209,10 @@ TEST_F(VulkanPoolingQuads, OutputsOffQuadBoundariesAndScatteredStoreElementWise)
   // Output W stride 2: no quad stores at all.
   expect_quad_path_matches(
       {{1, 1, 5, 37}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, U64s{200, 200, 40, 2}});
+}
+
+TEST_F(VulkanPoolingQuads, SixteenWindowRowsCountedFromTheHeader) {
+  expect_quad_path_matches({{1, 2, 18, 40}, std::nullopt, {16, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 1}, std::nullopt});
 }
 
 TEST_F(VulkanPoolingQuads, FiveDimensionalWindows) {
