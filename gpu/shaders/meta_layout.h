@@ -98,7 +98,7 @@
 // ROWS and PLANES, the H and D window sizes up to SS_PQ_MAX_ROWS (0: larger,
 // read from the header), make the window-row loops' counts constants: llvmpipe
 // then unrolls them, where a loop whose count it reads runs its body once
-// more, every lane off, as it exits (12% of the pooling time on lavapipe).
+// more, every lane off, as it exits (a sixth of the pooling time on lavapipe).
 #define SS_PQ_WINDOW(q) ((q) & 0xFFu)
 #define SS_PQ_STEP_O(q) (((q) >> 8u) & 0xFFu)
 #define SS_PQ_STEP_K(q) (((q) >> 16u) & 0xFFu)
