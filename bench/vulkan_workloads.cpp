@@ -201,6 +201,7 @@ void VK_max_pooling2_f32_1x64x256x256_3x3s2(benchmark::State& state) {
   r.output_indices = TensorRequest{DataType::UInt32, std::nullopt, std::nullopt};
   run_workload(state, r);
 }
+
 // max_pooling2's traffic above without its compares: every input element read
 // once (16 MiB), 8 MiB written (its values and indices), through the
 // gather shader's step-2 path. What pooling could approach on this device.
