@@ -52,6 +52,11 @@ VulkanBackend::TestingLimits limits_from_environment() {
     }
     limits.pooling_chunk = outputs;
   }
+  if (const char* pairs = std::getenv("STRIDESCOPE_BENCH_STORE_PAIRS")) {
+    if (std::strcmp(pairs, "0") == 0) limits.store_pairs = false;
+    else if (std::strcmp(pairs, "1") == 0) limits.store_pairs = true;
+    else bad_environment("STRIDESCOPE_BENCH_STORE_PAIRS", pairs, "0 or 1");
+  }
   return limits;
 }
 

@@ -67,7 +67,8 @@ struct DeviceLimits {
   uint64_t min_items_per_box = 1;
   // The gather and pooling shaders store their quads as two 64-bit words (the pairs build,
   // shaders/quad_stores.glsl): on CPU devices with shaderInt64, where every
-  // store component is a per-lane scalar store. GPUs store a quad at once.
+  // store component is a per-lane scalar store, unless the host has AVX-512
+  // (cpu_device_store_pairs in vulkan_backend.cpp). GPUs store a quad at once.
   bool store_pairs = false;
   // Outputs per max_pooling2 invocation. CPU devices take long chunks: there
   // an invocation's set-up (its row's decoding, the edge and head groups'

@@ -14,7 +14,8 @@
 // fewer shader instructions than with two quad stores). GPUs write a uvec4
 // as one 16-byte store either way; the host picks this build only where
 // DeviceLimits::store_pairs says so (CPU devices with shaderInt64, which it
-// then enables).
+// then enables, on hosts without AVX-512: there a lane's 64-bit word is read
+// back from a 512-bit vector's stack copy, which stalls).
 #ifdef SS_STORE_PAIRS
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstPairs { u64vec2 dst_pairs[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) writeonly buffer DstPairs4 { u64vec4 dst_pairs4[]; };
