@@ -11,7 +11,8 @@
 // To compare plans on a new device in one run: STRIDESCOPE_BENCH_GATHER=cpu
 // or gpu plans the transfer pass as for CPU devices or GPUs (DeviceLimits::
 // gather), STRIDESCOPE_BENCH_POOLING_CHUNK=n gives max_pooling2 n outputs an
-// invocation.
+// invocation, STRIDESCOPE_BENCH_STORE_PAIRS=0 or 1 stores quads whole or as
+// 64-bit pairs (DeviceLimits::store_pairs; pairs need shaderInt64).
 //
 // Names: VK_<op>_<type>_<shape>[_<variant>].
 #include <benchmark/benchmark.h>
