@@ -142,12 +142,16 @@ void CommandRecorder::record_transfers(const BoundTransfers& commands, const Run
                   " runs, after filling " + std::to_string(plan.fills.size()) + " padding runs");
 }
 
-void CommandRecorder::record_compute(const ComputePass& pass, VkPipeline pipeline, VkPipelineLayout layout,
-                                     const std::vector<VkDescriptorSet>& sets, uint64_t max_groups,
-                                     PassTimer& timer) {
+void CommandRecorder::record_compute(const ComputePass& pass, const std::vector<VkPipeline>& pipelines,
+                                     VkPipelineLayout layout, const std::vector<VkDescriptorSet>& sets,
+                                     uint64_t max_groups, PassTimer& timer) {
   const DeviceFunctions& vk = context_.vk();
-  vk.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  VkPipeline bound = VK_NULL_HANDLE;
   for (std::size_t b = 0; b < pass.boxes.size(); ++b) {
+    if (pipelines[b] != bound) {
+      bound = pipelines[b];
+      vk.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, bound);
+    }
     vk.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[b], 0, nullptr);
     const uint64_t groups = (pass.boxes[b].items + SS_LOCAL_SIZE - 1) / SS_LOCAL_SIZE;
     for (uint64_t first = 0; first < groups; first += max_groups) {
@@ -155,7 +159,8 @@ void CommandRecorder::record_compute(const ComputePass& pass, VkPipeline pipelin
       const PushConstants push{static_cast<uint32_t>(first * SS_LOCAL_SIZE)};
       vk.vkCmdPushConstants(cmd_, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
       vk.vkCmdDispatch(cmd_, static_cast<uint32_t>(count), 1, 1);
-      timer.pass_done(pass.name + " box " + std::to_string(b) + " workgroups [" + std::to_string(first) + ", " +
+      timer.pass_done(pass.name + (pass.boxes[b].interior ? " interior" : "") + " box " + std::to_string(b) +
+                      " workgroups [" + std::to_string(first) + ", " +
                       std::to_string(first + count) + ")");
     }
   }

@@ -57,9 +57,10 @@ class CommandRecorder {
   // The transfer pass: CONSTANT padding rows filled, contiguous runs copied.
   void record_transfers(const BoundTransfers& commands, const RunPlan& plan, const Buffer& input,
                         const Buffer& output, PassTimer& timer);
-  // The compute pass: per box, dispatches of at most `max_groups`
-  // workgroups (the push constant says where each starts).
-  void record_compute(const ComputePass& pass, VkPipeline pipeline, VkPipelineLayout layout,
+  // The compute pass: per box, its pipeline (`pipelines`, one per box) and
+  // dispatches of at most `max_groups` workgroups (the push constant says
+  // where each starts).
+  void record_compute(const ComputePass& pass, const std::vector<VkPipeline>& pipelines, VkPipelineLayout layout,
                       const std::vector<VkDescriptorSet>& sets, uint64_t max_groups, PassTimer& timer);
 
  private:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "gpu/pooling_interior.h"
 #include "gpu/pooling_program.h"
 #include "gpu/tiled_transpose.h"
 #include "gpu/shaders/meta_layout.h"
@@ -218,25 +219,17 @@ Expected<RunPlan> plan_gather(const Operation& op, const DeviceLimits& limits) {
   return plan;
 }
 
+// Whether `box` lies inside `region` (split_work cuts each region apart).
+bool inside(const WorkBox& box, const Region& region) {
+  for (std::size_t a = 0; a < box.lo.size(); ++a) {
+    if (box.lo[a] < region.lo[a] || box.lo[a] + box.extent[a] > region.lo[a] + region.extent[a]) return false;
+  }
+  return true;
+}
+
 uint32_t compare_kind(DataType type) {
   if (is_floating(type)) return 2;
   return is_signed_integer(type) ? 1 : 0;
-}
-
-// Outputs per max_pooling2 invocation for rows of `row` outputs: the limits'
-// chunk, shortened on CPU devices (pooling_lanes > 1) to a row's share of a
-// SIMD batch, in whole groups of SS_PQ_GROUP, but no shorter than
-// kShortestLaneChunk. 1x64x256x256 3x3 stride 2 on lavapipe (128 outputs a
-// row): 16 outputs an invocation take about 20% less shader CPU time than 64,
-// though 64 run 15% fewer instructions: the 8 lanes of a batch of 64-output
-// chunks pool 4 rows and read 9 input rows at once.
-uint64_t pooling_chunk_for(uint64_t row, const DeviceLimits& limits) {
-  constexpr uint64_t kShortestLaneChunk = 16;  // shorter ones cost more set-up than they save (8: slower in one run)
-  const uint64_t longest = std::max<uint64_t>(limits.pooling_chunk, 1);
-  if (limits.pooling_lanes <= 1) return longest;
-  const uint64_t share = (row + limits.pooling_lanes - 1) / limits.pooling_lanes;
-  const uint64_t groups = (share + SS_PQ_GROUP - 1) / SS_PQ_GROUP * SS_PQ_GROUP;
-  return std::clamp(groups, std::min(kShortestLaneChunk, longest), longest);
 }
 
 Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) {
@@ -255,7 +248,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.name = "max_pooling2";
   std::vector<uint32_t>& header = pass.header;
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);
-  const uint64_t chunk = pooling_chunk_for(program.out_sizes[4], limits);
+  const uint64_t chunk = std::max<uint64_t>(limits.pooling_chunk, 1);
   header[SS_CHUNK] = static_cast<uint32_t>(chunk);
   for (std::size_t a = 0; a < kPoolingAxes; ++a) {
     header[SS_P_SIZES + a] = lo32(program.out_sizes[a]);
@@ -294,7 +287,15 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
     model.indices = TensorAccess{op.output_indices()->buffer_bytes(), index_bytes,
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
+  const PoolingRegions regions = pooling_regions(program, quads, edge, chunk);
+  if (regions.interior) {
+    model.regions = regions.rest;
+    model.regions.push_back(*regions.interior);
+  }
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
+  for (WorkBox& box : pass.boxes) {
+    box.interior = regions.interior && inside(box, *regions.interior) && interior_box_ok(program, quads, edge, box);
+  }
   choose_source_access(pass, limits);
   RunPlan plan;
   plan.compute = std::move(pass);
@@ -302,6 +303,12 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
 }
 
 }  // namespace
+
+PipelineKey ComputePass::key_for(const WorkBox& box) const {
+  PipelineKey box_key = key;
+  box_key.constants[kPoolingInterior] = box.interior ? 1 : 0;
+  return box_key;
+}
 
 Expected<RunPlan> plan_run(const Operation& op, const DeviceLimits& limits) {
   return op.kind() == OpKind::MaxPooling2 ? plan_pooling(op, limits) : plan_gather(op, limits);

@@ -42,11 +42,12 @@ enum SpecConstant : uint32_t {
   kGatherPaths = 5,  // SS_PATH_* bits (shaders/meta_layout.h)
   kPoolingQuads = 6,  // max_pooling2's quad path: SS_PQ_* packed (shaders/meta_layout.h), 0: none
   kTilesInRegisters = 7,  // tiled_transpose: whole tiles without shared memory (DeviceLimits)
+  kPoolingInterior = 8,   // max_pooling2's interior pipeline (gpu/pooling_interior.h), per box
 };
 
 struct PipelineKey {
   ShaderId shader = ShaderId::Gather;
-  std::array<uint32_t, 8> constants{};  // by SpecConstant
+  std::array<uint32_t, 9> constants{};  // by SpecConstant
   bool source_texels = false;           // the shader's texel build reads the source's quads
   bool store_pairs = false;             // the gather and pooling shaders' pairs builds (shaders/quad_stores.glsl)
 

@@ -38,10 +38,14 @@ uint64_t cpu_device_min_items() {
   return 4 * uint64_t{SS_LOCAL_SIZE} * std::max(1u, std::thread::hardware_concurrency());
 }
 
-// Outputs per max_pooling2 invocation on CPU devices at most (DeviceLimits::pooling_chunk):
-// 64 rather than 16 takes the 1x64x256x256 3x3 stride-2 bench's shader
-// from 298M to 254M instructions (callgrind); short rows get shorter chunks
-// (pooling_lanes below), which read the input faster.
+// Outputs per max_pooling2 invocation on CPU devices (DeviceLimits::pooling_chunk).
+// The 1x64x256x256 3x3 stride-2 bench (128 outputs a row) on lavapipe, with
+// the interior pipeline (gpu/pooling_interior.h), 16 / 32 / 64: shader
+// instructions 1962M / - / 1698M over 30 runs (callgrind, one thread), op
+// time 4.5-4.8 / 4.3-4.4 / 4.0-4.1 ms (2-vCPU Xeon VM, three rounds). Chunks
+// used to shrink to a row's share of an 8-lane batch, so that the lanes
+// read adjacent input; that was 3-9% faster on an AMD EPYC VM before the
+// interior pipeline, and is not re-measured there.
 constexpr uint64_t kCpuDevicePoolingChunk = 64;
 
 // Outputs per max_pooling2 invocation on GPUs: one group of four. On an
@@ -50,10 +54,6 @@ constexpr uint64_t kCpuDevicePoolingChunk = 64;
 // in slower runs 16 took 4.2-6.6x and 4 3.8x. A GPU wants many invocations
 // in flight.
 constexpr uint64_t kGpuPoolingChunk = SS_PQ_GROUP;
-
-// Invocations llvmpipe runs as one SIMD batch (256-bit vectors of 32-bit
-// lanes, as lavapipe reports: "256 bits"); DeviceLimits::pooling_lanes.
-constexpr uint64_t kCpuDeviceSimdLanes = 8;
 
 // Whether a CPU device's gather and pooling shaders store quads as 64-bit
 // pairs (DeviceLimits::store_pairs): only where the host lacks AVX-512.
@@ -158,8 +158,6 @@ struct VulkanBackend::Impl {
     limits.min_items_per_box = testing_limits.min_items_per_box.value_or(cpu_device ? cpu_device_min_items() : 1);
     limits.store_pairs = context->shader_int64() && testing_limits.store_pairs.value_or(cpu_device && cpu_device_store_pairs());
     limits.pooling_chunk = testing_limits.pooling_chunk.value_or(cpu_device ? kCpuDevicePoolingChunk : kGpuPoolingChunk);
-    // A testing chunk is taken as it is, never shortened to a row's share.
-    limits.pooling_lanes = cpu_device && !testing_limits.pooling_chunk ? kCpuDeviceSimdLanes : 1;
     limits.gather = testing_limits.gather_tuning.value_or(cpu_device ? gpu::GatherTuning{} : gpu::kGpuGatherTuning);
     return limits;
   }
@@ -184,8 +182,8 @@ struct VulkanBackend::Impl {
   Status upload(const RunTensors& t, const PreparedRun& prepared, std::span<const std::byte> input_bytes,
                 std::span<std::byte> output_bytes, std::span<std::byte> index_bytes);
   Expected<std::vector<VkDescriptorSet>> bind_compute(const PreparedRun& prepared, bool has_indices,
-                                                      VkPipeline& pipeline);
-  void record_run(const RunTensors& t, const PreparedRun& prepared, VkPipeline pipeline,
+                                                      std::vector<VkPipeline>& box_pipelines);
+  void record_run(const RunTensors& t, const PreparedRun& prepared, const std::vector<VkPipeline>& box_pipelines,
                   const std::vector<VkDescriptorSet>& sets, PassTimer& timer);
   RunStats collect_timings(const PassTimer& timer);
   Expected<RunStats> run(const Operation& op, std::span<const std::byte> input_bytes, std::span<std::byte> output_bytes,
@@ -218,17 +216,23 @@ Status VulkanBackend::Impl::upload(const RunTensors& t, const PreparedRun& prepa
   return {};
 }
 
-// The compute pass's pipeline and one descriptor set per box.
+// The compute pass's pipeline and descriptor set for each box.
 Expected<std::vector<VkDescriptorSet>> VulkanBackend::Impl::bind_compute(const PreparedRun& prepared,
-                                                                         bool has_indices, VkPipeline& pipeline) {
+                                                                         bool has_indices,
+                                                                         std::vector<VkPipeline>& box_pipelines) {
   const ComputePass& pass = *prepared.plan.compute;
-  SS_ASSIGN_OR_RETURN(pipeline, pipelines.pipeline(pass.key));
+  box_pipelines.clear();
+  for (const WorkBox& box : pass.boxes) {
+    SS_ASSIGN_OR_RETURN(VkPipeline pipeline, pipelines.pipeline(pass.key_for(box)));
+    box_pipelines.push_back(pipeline);
+  }
   const PassBuffers windows{buffers.meta.device.get(), buffers.input.device.get(), buffers.output.device.get(),
                             has_indices ? buffers.indices.device.get() : VK_NULL_HANDLE};
   return descriptors.bind(pass, prepared.layout, pipelines.set_layout(pass.key), windows);
 }
 
-void VulkanBackend::Impl::record_run(const RunTensors& t, const PreparedRun& prepared, VkPipeline pipeline,
+void VulkanBackend::Impl::record_run(const RunTensors& t, const PreparedRun& prepared,
+                                     const std::vector<VkPipeline>& box_pipelines,
                                      const std::vector<VkDescriptorSet>& sets, PassTimer& timer) {
   const RunPlan& plan = prepared.plan;
   constexpr VkAccessFlags kAll = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
@@ -255,7 +259,7 @@ void VulkanBackend::Impl::record_run(const RunTensors& t, const PreparedRun& pre
     }
   }
   if (plan.compute) {
-    recorder.record_compute(*plan.compute, pipeline, pipelines.layout(plan.compute->key), sets,
+    recorder.record_compute(*plan.compute, box_pipelines, pipelines.layout(plan.compute->key), sets,
                             max_workgroups(), timer);
   }
   recorder.barrier(kWork, VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
@@ -296,17 +300,17 @@ Expected<RunStats> VulkanBackend::Impl::run(const Operation& op, std::span<const
   SS_RETURN_IF_ERROR(upload(t, prepared, input_bytes, output_bytes, index_bytes));
   const uint32_t passes = count_passes(prepared.plan);
   SS_RETURN_IF_ERROR(timestamps.ensure(PassTimer::queries_for(passes)));
-  VkPipeline pipeline = VK_NULL_HANDLE;
+  std::vector<VkPipeline> box_pipelines;
   std::vector<VkDescriptorSet> sets;
   if (prepared.plan.compute) {
-    SS_ASSIGN_OR_RETURN(sets, bind_compute(prepared, t.idx_size > 0, pipeline));
+    SS_ASSIGN_OR_RETURN(sets, bind_compute(prepared, t.idx_size > 0, box_pipelines));
   }
   transfers_in_flight = bind_transfers(prepared.plan, testing_limits.no_linear_images ? nullptr : &linear_images,
                                        buffers.input.device, buffers.output.device);
 
   SS_RETURN_IF_ERROR(recorder.begin());
   PassTimer timer(vk(), recorder.cmd(), timestamps.pool(), passes);
-  record_run(t, prepared, pipeline, sets, timer);
+  record_run(t, prepared, box_pipelines, sets, timer);
   SS_RETURN_IF_ERROR(recorder.submit_and_wait());  // images stay until the next run: the device may hold them
   transfers_in_flight = {};
 

@@ -75,12 +75,6 @@ struct DeviceLimits {
   // tests) runs for the 8 lanes of a batch at once and costs about one
   // group of outputs. GPUs keep short ones: they need many invocations.
   uint64_t pooling_chunk = 16;
-  // Invocations a CPU device runs as the lanes of one SIMD batch (llvmpipe:
-  // 8 with 256-bit vectors); 1 on GPUs. Where rows are short, a batch of
-  // long chunks spans several output rows, its lanes read input rows far
-  // apart, and the texel fetches wait on memory: max_pooling2 then shortens
-  // its chunks so that a batch pools one output row (pooling_chunk_for).
-  uint64_t pooling_lanes = 1;
   // Which runs the transfer pass copies or fills, and which the gather
   // shader writes: GatherTuning{} on CPU devices, kGpuGatherTuning on GPUs.
   GatherTuning gather;
@@ -103,6 +97,8 @@ struct WorkBox : Region {
   uint64_t chunks_per_row = 0;
   uint64_t rows_per_item = 1;  // consecutive rows one invocation writes (chunks_per_row == 1)
   uint64_t items = 0;          // ceil(rows() / rows_per_item) * chunks_per_row
+  // Runs the pass's interior pipeline (max_pooling2: gpu/pooling_interior.h).
+  bool interior = false;
 
   // The box's rows: the product of its extents but the row's (the last).
   uint64_t rows() const {

@@ -29,6 +29,10 @@ layout(constant_id = 2) const uint INDEX_BYTES = 0u;  // 0 (no indices), 4 or 8
 layout(constant_id = 3) const uint TABLE_QUADS = 1024u;
 layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
 layout(constant_id = 6) const uint POOL_QUADS = 0u;   // the quad path's SS_PQ_* geometry, 0: off
+// The interior pipeline (gpu/pooling_interior.h): every output of the box is
+// pooled by a whole group of the quad path and stored as whole quads, so no
+// other path is compiled in.
+layout(constant_id = 8) const bool INTERIOR = false;
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };
@@ -272,6 +276,10 @@ void main() {
   uint box_begin = box_word(SS_R_LO + 4u);
   uint col = box_begin + chunk * box_word(SS_CHUNK);
   uint col_end = min(col + box_word(SS_CHUNK), box_begin + box_word(SS_R_EXT + 4u));
+  if (INTERIOR) {
+    pool_interior_chunk(col, col_end);
+    return;
+  }
   // A row outside the D or H run reads every tap from the tables.
   bool row_inner = o_axes[3] >= table_word(SS_P_H_RUN) && o_axes[3] < table_word(SS_P_H_RUN + 1u) &&
                    o_axes[2] >= table_word(SS_P_D_RUN) && o_axes[2] < table_word(SS_P_D_RUN + 1u);

@@ -89,12 +89,18 @@ void set_span(uvec4 a, uvec4 b, uvec4 c, uvec4 d, uint off) {
   keys2 = key32v(span2);
 }
 
+// The quad q of the span, or in the interior pipeline the window's last
+// whole quad where q lies past it: the host checked that every word a group
+// uses lies in the window's whole quads, so such a quad holds none of them,
+// and the span at the window's end needs no fallback.
+uvec4 span_quad(uint q) { return src_quad(INTERIOR ? min(q, box_word(SS_R_IN_QUADS) - 1u) : q); }
+
 void load_span(uint first) {
   uint q0 = first >> 2u;
   uvec4 a = src_quad(q0);
-  uvec4 b = PQ_LOADS > 1u ? src_quad(q0 + 1u) : uvec4(0u);
-  uvec4 c = PQ_LOADS > 2u ? src_quad(q0 + 2u) : uvec4(0u);
-  uvec4 d = PQ_LOADS > 3u ? src_quad(q0 + 3u) : uvec4(0u);
+  uvec4 b = PQ_LOADS > 1u ? span_quad(q0 + 1u) : uvec4(0u);
+  uvec4 c = PQ_LOADS > 2u ? span_quad(q0 + 2u) : uvec4(0u);
+  uvec4 d = PQ_LOADS > 3u ? span_quad(q0 + 3u) : uvec4(0u);
   set_span(a, b, c, d, first & 3u);
 }
 
@@ -172,37 +178,57 @@ uvec2 quad_tap_index(uint tap, uint iw0, uvec2 first) {
   return flat_index(uvec3(id, ih, iw0 + (tap & 0xFFu)));
 }
 
-// Writes the group's first n outputs (1 <= n <= SS_PQ_GROUP).
-void write_quad_group(uint col, uint n, uint iw0, Group g) {
-  uint stride = box_word(SS_P_OUT_STRIDES + 4u);
-  uint e = dst_row + col * stride;
-  uvec4 bits = uvec4(g.b0.bits, g.b1.bits, g.b2.bits, g.b3.bits);
-  bool quad = n == SS_PQ_GROUP && stride == 1u && (e & 3u) == 0u;
-  // Loops rather than branches: llvmpipe runs both sides of a branch, but
-  // not a loop no lane enters.
-  for (uint t = 0u; t < (quad ? 1u : 0u); ++t) store_quad(e >> 2u, bits);
-  for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
-  if (INDEX_BYTES == 0u) return;
+// The flat input positions of the group's winners: low and high words.
+struct GroupIndices {
+  uvec4 lo;
+  uvec4 hi;
+};
+
+GroupIndices group_indices(uint iw0, Group g) {
   // The low word of a 64-bit sum is the 32-bit sum of the low words.
   uvec2 first = uvec2(flat_row + iw0 * box_word(SS_P_FLAT_LO + 4u), 0u);
   uvec2 p0 = quad_tap_index(g.b0.tap, iw0, first);
   uvec2 p1 = quad_tap_index(g.b1.tap, iw0, first);
   uvec2 p2 = quad_tap_index(g.b2.tap, iw0, first);
   uvec2 p3 = quad_tap_index(g.b3.tap, iw0, first);
-  uvec4 lo = uvec4(p0.x, p1.x, p2.x, p3.x);
-  uvec4 hi = uvec4(p0.y, p1.y, p2.y, p3.y);
+  return GroupIndices(uvec4(p0.x, p1.x, p2.x, p3.x), uvec4(p0.y, p1.y, p2.y, p3.y));
+}
+
+// The group's indices from element ei of the indices window on, which is
+// quad-aligned (a pair of 64-bit indices: 2-aligned).
+void store_index_quads(uint ei, GroupIndices p) {
+  if (INDEX_BYTES == 8u) {
+    store_index_quad(ei >> 1u, uvec4(p.lo.x, p.hi.x, p.lo.y, p.hi.y));
+    store_index_quad((ei >> 1u) + 1u, uvec4(p.lo.z, p.hi.z, p.lo.w, p.hi.w));
+  } else {
+    store_index_quad(ei >> 2u, p.lo);
+  }
+}
+
+// Writes the group's first n outputs (1 <= n <= SS_PQ_GROUP).
+void write_quad_group(uint col, uint n, uint iw0, Group g) {
+  uint stride = box_word(SS_P_OUT_STRIDES + 4u);
+  uint e = dst_row + col * stride;
+  uvec4 bits = uvec4(g.b0.bits, g.b1.bits, g.b2.bits, g.b3.bits);
+  if (INTERIOR) {
+    // Packed and quad-aligned, outputs and indices alike (the host checked).
+    store_quad(e >> 2u, bits);
+    if (INDEX_BYTES != 0u) store_index_quads(idx_row + col, group_indices(iw0, g));
+    return;
+  }
+  bool quad = n == SS_PQ_GROUP && stride == 1u && (e & 3u) == 0u;
+  // Loops rather than branches, as measured on lavapipe; llvmpipe still runs
+  // a loop's body once, every lane off, where no lane enters it, which is
+  // why the interior pipeline compiles in neither.
+  for (uint t = 0u; t < (quad ? 1u : 0u); ++t) store_quad(e >> 2u, bits);
+  for (uint g = quad ? n : 0u; g < n; ++g) store_element(e + g * stride, uvec2(bits[g], 0u));
+  if (INDEX_BYTES == 0u) return;
+  GroupIndices p = group_indices(iw0, g);
   uint idx_stride = box_word(SS_P_IDX_STRIDES + 4u);
   uint ei = idx_row + col * idx_stride;
   bool idx_quad = n == SS_PQ_GROUP && idx_stride == 1u && (ei & (INDEX_BYTES == 8u ? 1u : 3u)) == 0u;
-  for (uint t = 0u; t < (idx_quad ? 1u : 0u); ++t) {
-    if (INDEX_BYTES == 8u) {
-      store_index_quad(ei >> 1u, uvec4(p0, p1));
-      store_index_quad((ei >> 1u) + 1u, uvec4(p2, p3));
-    } else {
-      store_index_quad(ei >> 2u, lo);
-    }
-  }
-  for (uint g = idx_quad ? n : 0u; g < n; ++g) write_index(ei + g * idx_stride, uvec2(lo[g], hi[g]));
+  for (uint t = 0u; t < (idx_quad ? 1u : 0u); ++t) store_index_quads(ei, p);
+  for (uint g = idx_quad ? n : 0u; g < n; ++g) write_index(ei + g * idx_stride, uvec2(p.lo[g], p.hi[g]));
 }
 
 // The taps of one window row (tag: tap_tag_steps) for the output whose
@@ -253,4 +279,14 @@ void pool_quad_group(uint col, uint n) {
     tag_d += tag_steps.x;
   }
   write_quad_group(col, n, iw0, g);
+}
+
+// The interior pipeline's chunk, outputs [col, col_end): whole groups only,
+// none at the left edge but the edge group itself, and a test after each
+// group (see main()).
+void pool_interior_chunk(uint col, uint col_end) {
+  do {
+    pool_quad_group(col, SS_PQ_GROUP);
+    col += SS_PQ_GROUP;
+  } while (col < col_end);
 }

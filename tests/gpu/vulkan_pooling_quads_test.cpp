@@ -10,8 +10,8 @@
 // not allowed. random_input's palette makes ties and NaNs common.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include "gpu/pooling_program.h"
@@ -112,31 +112,6 @@ TEST(PoolingQuadPath, ChunksWhereTheLimitsSay) {
   EXPECT_EQ(pass->header[SS_CHUNK], 64u);
 }
 
-// On CPU devices (8 lanes a SIMD batch) a chunk shrinks to a row's share of
-// the batch, in whole groups of four outputs, from the limits' 64 down to 16.
-TEST(PoolingQuadPath, CpuLanesShortenChunksToARowsShareOfABatch) {
-  gpu::DeviceLimits limits = roomy_limits();
-  limits.pooling_chunk = 64;
-  limits.pooling_lanes = 8;
-  // Input width -> outputs a row (3x3, stride 2, padding 1) -> outputs an invocation.
-  const std::vector<std::pair<uint64_t, uint32_t>> width_chunks = {
-      {256, 16},   // 128 outputs: 16 each
-      {512, 32},   // 256 outputs: 32 each
-      {400, 28},   // 200 outputs: 25 each, rounded up to whole groups
-      {1024, 64},  // 512 outputs: 64 each
-      {2048, 64},  // 1024 outputs: 128 each, at most the limits' 64
-      {37, 16},    // 19 outputs: 3 each, at least 16
-  };
-  for (const auto& [width, chunk] : width_chunks) {
-    SCOPED_TRACE(width);
-    PoolingShape shape = k3x3Stride2Padded;
-    shape.sizes = U64s{1, 1, 5, width};
-    auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
-    ASSERT_TRUE(pass);
-    EXPECT_EQ(pass->header[SS_CHUNK], chunk);
-  }
-}
-
 class VulkanPoolingQuads : public VulkanTest {
  protected:
   void TearDown() override {
@@ -213,6 +188,39 @@ TEST_F(VulkanPoolingQuads, OutputsOffQuadBoundariesAndScatteredStoreElementWise)
 
 TEST_F(VulkanPoolingQuads, SixteenWindowRowsCountedFromTheHeader) {
   expect_quad_path_matches({{1, 2, 18, 40}, std::nullopt, {16, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 1}, std::nullopt});
+}
+
+// The interior pipeline (gpu/pooling_interior.h) takes the boxes whose
+// outputs all pool in whole groups stored as quads; the general one the
+// rest. These shapes give it boxes under 16-output chunks (their plans are
+// pinned by hand in pooling_interior_test).
+bool has_interior_box(const PoolingShape& shape) {
+  gpu::DeviceLimits limits = roomy_limits();
+  limits.pooling_chunk = 16;
+  auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
+  return pass && std::any_of(pass->boxes.begin(), pass->boxes.end(), [](const gpu::WorkBox& b) { return b.interior; });
+}
+
+TEST_F(VulkanPoolingQuads, InteriorBoxesBesideThePaddedRowsAndPlanes) {
+  const std::vector<PoolingShape> shapes = {
+      {{2, 3, 16, 16}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt},
+      {{1, 2, 6, 6, 15}, std::nullopt, {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, std::nullopt},
+  };
+  for (const PoolingShape& shape : shapes) {
+    ASSERT_TRUE(has_interior_box(shape));
+    expect_quad_path_matches(shape);
+  }
+}
+
+TEST_F(VulkanPoolingQuads, InteriorLastGroupsLoadPastTheWindow) {
+  // Its last group's third quad lies past the input: the shader clamps it.
+  const PoolingShape shape{{1, 3, 4, 16}, std::nullopt, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  ASSERT_TRUE(has_interior_box(shape));
+  expect_quad_path_matches(shape);
+}
+
+TEST_F(VulkanPoolingQuads, AnEdgeGroupBeforeTheInputWindowKeepsTheGeneralPipeline) {
+  expect_quad_path_matches({{1, 1, 8, 16}, std::nullopt, {2, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}, std::nullopt});
 }
 
 TEST_F(VulkanPoolingQuads, FiveDimensionalWindows) {

@@ -1,0 +1,145 @@
+// max_pooling2's interior pipeline (gpu/pooling_interior.h): which outputs
+// the plan gives it and which boxes may run it. Expected regions are worked
+// out by hand from the window rule (input index = output * stride - start
+// padding + tap * dilation); the boxes are the splitter's, under limits
+// that split nothing. Whether the pipelines then compute the right bits is
+// vulkan_pooling_quads_test's job.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <vector>
+
+#include "gpu/pooling_interior.h"
+#include "gpu/run_plan.h"
+#include "gpu/vk_pipelines.h"
+#include "gpu_test_support.h"
+#include "reference/pooling_shape.h"
+
+namespace stridescope::test {
+namespace {
+
+using U64s = std::vector<uint64_t>;
+
+// 16x16, 3x3 stride 2, padding 1: 8x8 outputs. Output row and column 0
+// read padding (taps -1, 0, 1), the others none (row 7: 13, 14, 15); column 0
+// is the quad path's left edge group.
+const PoolingShape kPadded{{1, 2, 16, 16}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
+
+std::optional<gpu::ComputePass> pass_of(const PoolingShape& shape, uint64_t chunk = 16,
+                                        std::optional<DataType> index_type = DataType::UInt32) {
+  gpu::DeviceLimits limits = roomy_limits();
+  limits.pooling_chunk = chunk;
+  return planned_pass(pooling_request(shape, DataType::Float32, index_type), limits);
+}
+
+struct ExpectedBox {
+  U64s lo;
+  U64s extent;
+  bool interior;
+};
+
+void expect_boxes(const gpu::ComputePass& pass, const std::vector<ExpectedBox>& expected) {
+  ASSERT_EQ(pass.boxes.size(), expected.size());
+  for (std::size_t b = 0; b < expected.size(); ++b) {
+    SCOPED_TRACE(b);
+    EXPECT_EQ(pass.boxes[b].lo, expected[b].lo);
+    EXPECT_EQ(pass.boxes[b].extent, expected[b].extent);
+    EXPECT_EQ(pass.boxes[b].interior, expected[b].interior);
+    EXPECT_EQ(pass.key_for(pass.boxes[b]).constants[gpu::kPoolingInterior], expected[b].interior ? 1u : 0u);
+  }
+}
+
+TEST(PoolingInterior, EverythingButThePaddedTopRowRunsTheInteriorPipeline) {
+  auto pass = pass_of(kPadded);
+  ASSERT_TRUE(pass);
+  // Axes N, C, D (size 1), H, W. The left edge group starts the interior's rows.
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 1, 8}, false}, {{0, 0, 0, 1, 0}, {1, 2, 1, 7, 8}, true}});
+  EXPECT_EQ(pass->key.constants[gpu::kPoolingInterior], 0u);  // the pass's own key stays the general one
+}
+
+TEST(PoolingInterior, VolumesLeaveThePaddedPlanesAndRowsAndTheRightEdgeOut) {
+  // D and H: 6, window 3, stride 2, padding 1: outputs 0 (taps -1, 0, 1) padded, 1 and 2 not.
+  // W: 15, padding 1: outputs 0 and 7 (taps 13, 14, 15) padded; edge group 0, run [1, 7),
+  // so the interior takes one group, [0, 4).
+  const PoolingShape volume{{1, 1, 6, 6, 15}, std::nullopt, {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1},
+                            std::nullopt};
+  auto pass = pass_of(volume);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 3, 8}, false},
+                       {{0, 0, 1, 0, 0}, {1, 1, 2, 1, 8}, false},
+                       {{0, 0, 1, 1, 4}, {1, 1, 2, 2, 4}, false},
+                       {{0, 0, 1, 1, 0}, {1, 1, 2, 2, 4}, true}});
+}
+
+TEST(PoolingInterior, NoneUnlessChunksAreWholeGroups) {
+  auto pass = pass_of(kPadded, 6);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, false}});
+}
+
+TEST(PoolingInterior, NoneWithoutTheQuadPath) {
+  gpu::DeviceLimits limits = roomy_limits();
+  auto pass = planned_pass(pooling_request(kPadded, DataType::Float16, DataType::UInt32), limits);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, false}});
+}
+
+TEST(PoolingInterior, OutputRowsOffQuadBoundariesRunTheGeneralPipeline) {
+  PoolingShape shape = kPadded;
+  shape.out_strides = U64s{200, 100, 9, 1};  // rows 9 elements apart
+  auto pass = pass_of(shape);
+  ASSERT_TRUE(pass);
+  ASSERT_EQ(pass->boxes.size(), 2u);
+  EXPECT_FALSE(pass->boxes[1].interior);
+  // Rows 12 apart: quads again.
+  shape.out_strides = U64s{200, 100, 12, 1};
+  pass = pass_of(shape);
+  ASSERT_TRUE(pass);
+  ASSERT_EQ(pass->boxes.size(), 2u);
+  EXPECT_TRUE(pass->boxes[1].interior);
+}
+
+TEST(PoolingInterior, WideIndicesAndNoIndicesToo) {
+  for (std::optional<DataType> index_type : {std::optional<DataType>{DataType::UInt64}, std::optional<DataType>{}}) {
+    auto pass = pass_of(kPadded, 16, index_type);
+    ASSERT_TRUE(pass);
+    ASSERT_EQ(pass->boxes.size(), 2u);
+    EXPECT_TRUE(pass->boxes[1].interior);
+  }
+}
+
+TEST(PoolingInterior, AnEdgeGroupBeforeTheInputWindowRunsTheGeneralPipeline) {
+  // No H padding: row 0 is inside the H run, and its edge group's padded word
+  // (column -1 of input row 0) lies before the window.
+  const PoolingShape shape{{1, 1, 8, 16}, std::nullopt, {2, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}, std::nullopt};
+  auto pass = pass_of(shape);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 7, 8}, false}});
+  // Stride 2 and a row of padding above: output row 0 (taps -1, 0) is padded,
+  // and the first interior row reads input rows 1 and 2.
+  PoolingShape padded_above = shape;
+  padded_above.pool_strides = U64s{2, 2};
+  padded_above.start_padding = U64s{1, 1};
+  pass = pass_of(padded_above);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 1, 8}, false}, {{0, 0, 0, 1, 0}, {1, 1, 1, 3, 8}, true}});
+}
+
+TEST(PoolingInterior, TheLastGroupMayLoadQuadsPastTheWindowButUseNone) {
+  // 2x2 stride 2 over 4x16: the last group of the last row starts at word
+  // 2 * 16 + 8 + 16 = 56 and uses words up to 63, the input's last; its
+  // third quad (words 64-67) lies past the window, and the shader clamps it.
+  const PoolingShape shape{{1, 1, 4, 16}, std::nullopt, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  auto pass = pass_of(shape);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 2, 8}, true}});
+  // 2x17, 34 words: the last group uses words 17 + 8 to 17 + 15, and word 32
+  // lies in the window's partial quad (whole quads: words 0-31).
+  const PoolingShape odd{{1, 1, 2, 17}, std::nullopt, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  pass = pass_of(odd);
+  ASSERT_TRUE(pass);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 1, 8}, false}});
+}
+
+}  // namespace
+}  // namespace stridescope::test
