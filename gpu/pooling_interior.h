@@ -5,12 +5,16 @@
 // carries the table walks, the element stores and the edge and fit tests,
 // and llvmpipe runs every path compiled into a shader for each SIMD batch,
 // under a lane mask, taken or not: a loop no lane enters still runs its
-// body once. Without them the 3x3 stride-2 pooling bench took 4.2 instead
-// of 5.6 ms (16-output chunks), 3.3 instead of 4.3 ms (64).
+// body once. The 1x64x256x256 3x3 stride-2 pooling bench on lavapipe (its
+// interior is all but the padded top rows), the build before alternating
+// with this one: 16-output chunks 5.5 -> 4.0-4.3 ms, 64-output chunks
+// 4.3 -> 3.5-3.7 ms.
 //
-// The interior is one region: every N and C, D and H inside their runs
-// (PoolingProgram::d_inner, h_inner), and W from the left edge group (or the
-// W run's start) in whole groups up to the run's end. The rest, up to six
+// The interior is one region: every N and C; along D and H the outputs
+// around their runs (PoolingProgram::d_inner, h_inner) whose real taps step
+// by the run's step_k, padded ones or not (the shader repeats a real tap
+// in place of a padded one); and W from the left edge group (or the W run's
+// start) in whole groups up to the run's end. The rest, up to six
 // regions around it, runs the general pipeline; so does any interior box
 // whose windows break what the interior pipeline takes for granted
 // (interior_box_ok).
@@ -28,6 +32,10 @@ namespace stridescope::gpu {
 struct PoolingRegions {
   std::optional<Region> interior;
   std::vector<Region> rest;  // empty when there is no interior: the whole output then
+  // Per output of D and of H, the pair (first real tap, real taps - 1)
+  // (SS_P_D_REAL, shaders/meta_layout.h); 0, 0 outside the interior.
+  std::vector<uint32_t> d_real;
+  std::vector<uint32_t> h_real;
 };
 
 // The regions of `program` on the quad path `quads` (quad_path(program)),
@@ -39,11 +47,12 @@ PoolingRegions pooling_regions(const PoolingProgram& program, uint32_t quads, co
 // windows, may run the interior pipeline: its groups, from its first
 // column on, leave the left edge group where it is (the split may cut W);
 // outputs and indices packed along W and quad-aligned at every group
-// (relative to their windows); the first
-// group of the box's first row starting inside the input window (the left
-// edge group's padded words may lie before it); and every word the last
+// (relative to their windows); the first real word of the box's first row
+// inside the input window (the left edge group's padded words may lie
+// before it); and every word the last
 // group of its last row uses inside the input window's whole quads (the
 // shader clamps the quads past them).
-bool interior_box_ok(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge, const WorkBox& box);
+bool interior_box_ok(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge,
+                     const PoolingRegions& regions, const WorkBox& box);
 
 }  // namespace stridescope::gpu

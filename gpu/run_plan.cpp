@@ -232,23 +232,10 @@ uint32_t compare_kind(DataType type) {
   return is_signed_integer(type) ? 1 : 0;
 }
 
-Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) {
-  const PoolingProgram program = make_pooling_program(op);
-  const uint32_t es = static_cast<uint32_t>(element_size(program.data_type));
-  const uint32_t index_bytes = program.index_type ? static_cast<uint32_t>(element_size(*program.index_type)) : 0;
-  ComputePass pass;
-  pass.header.assign(SS_HEADER_WORDS, 0);
-  pass.key.shader = ShaderId::MaxPooling2;
-  pass.key.constants[kElementSize] = es;
-  pass.key.constants[kCompareKind] = compare_kind(program.data_type);
-  pass.key.constants[kIndexBytes] = index_bytes;
-  const uint32_t quads = quad_path(program);
-  pass.key.constants[kPoolingQuads] = quads;
-  pass.key.store_pairs = limits.store_pairs;
-  pass.name = "max_pooling2";
-  std::vector<uint32_t>& header = pass.header;
+// max_pooling2's header (shaders/meta_layout.h, SS_P_*) but the tables' positions.
+std::vector<uint32_t> pooling_header(const PoolingProgram& program, uint64_t chunk) {
+  std::vector<uint32_t> header(SS_HEADER_WORDS, 0);
   header[SS_RANK] = static_cast<uint32_t>(kPoolingAxes);
-  const uint64_t chunk = std::max<uint64_t>(limits.pooling_chunk, 1);
   header[SS_CHUNK] = static_cast<uint32_t>(chunk);
   for (std::size_t a = 0; a < kPoolingAxes; ++a) {
     header[SS_P_SIZES + a] = lo32(program.out_sizes[a]);
@@ -259,21 +246,37 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
     header[SS_P_FLAT_LO + a] = lo32(program.flat_strides[a]);
     header[SS_P_FLAT_HI + a] = lo32(program.flat_strides[a] >> 32);
   }
-  pass.tables = {lo32(program.h_inner.lo), lo32(program.h_inner.hi), program.h_inner.step_k,
-                 lo32(program.d_inner.lo), lo32(program.d_inner.hi), program.d_inner.step_k};
-  const QuadEdge edge = quad_edge(program, quads);
-  pass.tables.insert(pass.tables.end(), {edge.edge, edge.pad_words, edge.starts});
-  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_W_EDGE == 6 && SS_P_RUN_WORDS == 9);
-  for (std::size_t a = 2; a < kPoolingAxes; ++a) {
-    header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(pass.tables.size());
-    pass.tables.insert(pass.tables.end(), program.taps[a].begin(), program.taps[a].end());
-  }
   header[SS_P_W_INNER_LO] = lo32(program.w_inner.lo);
   header[SS_P_W_INNER_HI] = lo32(program.w_inner.hi);
   header[SS_P_W_BASE] = program.w_inner.base;
   header[SS_P_W_STEP_O] = program.w_inner.step_o;
   header[SS_P_W_STEP_K] = program.w_inner.step_k;
+  return header;
+}
 
+// Its tables: the D and H runs, the left edge group, the interior's
+// real-tap pairs, the taps (their positions in header[SS_P_TAPS_AT + axis]).
+std::vector<uint32_t> pooling_tables(const PoolingProgram& program, const QuadEdge& edge,
+                                     const PoolingRegions& regions, std::vector<uint32_t>& header) {
+  std::vector<uint32_t> tables = {lo32(program.h_inner.lo), lo32(program.h_inner.hi), program.h_inner.step_k,
+                                  lo32(program.d_inner.lo), lo32(program.d_inner.hi), program.d_inner.step_k,
+                                  edge.edge, edge.pad_words, edge.starts, 0, 0};
+  static_assert(SS_P_H_RUN == 0 && SS_P_D_RUN == 3 && SS_P_W_EDGE == 6 && SS_P_D_REAL == 9 && SS_P_H_REAL == 10 &&
+                SS_P_RUN_WORDS == 11);
+  tables[SS_P_D_REAL] = static_cast<uint32_t>(tables.size());
+  tables.insert(tables.end(), regions.d_real.begin(), regions.d_real.end());
+  tables[SS_P_H_REAL] = static_cast<uint32_t>(tables.size());
+  tables.insert(tables.end(), regions.h_real.begin(), regions.h_real.end());
+  for (std::size_t a = 2; a < kPoolingAxes; ++a) {
+    header[SS_P_TAPS_AT + a] = static_cast<uint32_t>(tables.size());
+    tables.insert(tables.end(), program.taps[a].begin(), program.taps[a].end());
+  }
+  return tables;
+}
+
+// What its shader reads and writes, for split_work.
+WorkModel pooling_work(const PoolingProgram& program, const Operation& op, uint64_t chunk) {
+  const auto es = static_cast<uint32_t>(element_size(program.data_type));
   WorkModel model;
   model.sizes.assign(program.out_sizes.begin(), program.out_sizes.end());
   model.chunk = chunk;
@@ -284,17 +287,42 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   model.output = TensorAccess{op.output().buffer_bytes(), es,
                               std::vector<uint64_t>(program.out_strides.begin(), program.out_strides.end())};
   if (op.output_indices()) {
-    model.indices = TensorAccess{op.output_indices()->buffer_bytes(), index_bytes,
+    model.indices = TensorAccess{op.output_indices()->buffer_bytes(),
+                                 static_cast<uint32_t>(element_size(op.output_indices()->data_type())),
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
+  return model;
+}
+
+// One pass; its boxes inside the interior region run the interior pipeline
+// where their windows allow (gpu/pooling_interior.h).
+Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) {
+  const PoolingProgram program = make_pooling_program(op);
+  ComputePass pass;
+  pass.name = "max_pooling2";
+  pass.key.shader = ShaderId::MaxPooling2;
+  pass.key.constants[kElementSize] = static_cast<uint32_t>(element_size(program.data_type));
+  pass.key.constants[kCompareKind] = compare_kind(program.data_type);
+  pass.key.constants[kIndexBytes] = program.index_type ? static_cast<uint32_t>(element_size(*program.index_type)) : 0;
+  const uint32_t quads = quad_path(program);
+  pass.key.constants[kPoolingQuads] = quads;
+  pass.key.store_pairs = limits.store_pairs;
+
+  const uint64_t chunk = std::max<uint64_t>(limits.pooling_chunk, 1);
+  const QuadEdge edge = quad_edge(program, quads);
   const PoolingRegions regions = pooling_regions(program, quads, edge, chunk);
+  pass.header = pooling_header(program, chunk);
+  pass.tables = pooling_tables(program, edge, regions, pass.header);
+
+  WorkModel model = pooling_work(program, op, chunk);
   if (regions.interior) {
     model.regions = regions.rest;
     model.regions.push_back(*regions.interior);
   }
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   for (WorkBox& box : pass.boxes) {
-    box.interior = regions.interior && inside(box, *regions.interior) && interior_box_ok(program, quads, edge, box);
+    box.interior = regions.interior && inside(box, *regions.interior) &&
+                   interior_box_ok(program, quads, edge, regions, box);
   }
   choose_source_access(pass, limits);
   RunPlan plan;

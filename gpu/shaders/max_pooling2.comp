@@ -14,8 +14,10 @@
 // the tables; on the quad path (pooling_quads.glsl) groups of those outputs
 // read their taps a 16-byte quad at a time. Each chunk runs
 // one loop per kind of output rather than a branch per output, because
-// llvmpipe runs both sides of a branch, while a loop no invocation enters
-// costs nothing.
+// llvmpipe runs both sides of a branch for every SIMD batch; it still runs
+// a loop's body once, every lane off, where no lane enters it, so the
+// boxes the quad path covers whole run the interior pipeline (INTERIOR,
+// gpu/pooling_interior.h), which has no other loop compiled in.
 #extension GL_GOOGLE_include_directive : require
 #ifdef SS_STORE_PAIRS
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -153,8 +155,10 @@ uint dst_row;
 uint idx_row;
 uint taps_d;
 uint taps_h;
-uint id0;  // the row's first D tap
-uint ih0;  // the row's first H tap
+uint id0;  // the row's first D tap (the interior pipeline: its first real one)
+uint ih0;  // the row's first H tap (the interior pipeline: its first real one)
+uint last_kd;  // the row's real D and H taps less one: the quad path repeats
+uint last_kh;  //   the last in place of padded ones (SS_P_D_REAL)
 uint flat_row;  // 32-bit indices on the quad path: low word of the flat position of (id0, ih0, 0)
 
 // The window of output column `col`, W taps from the table.
@@ -261,8 +265,19 @@ void set_row(uint row) {
   }
   taps_d = box_word(SS_P_TAPS_AT + 2u) + o_axes[2] * box_word(SS_P_WINDOWS + 2u);
   taps_h = box_word(SS_P_TAPS_AT + 3u) + o_axes[3] * box_word(SS_P_WINDOWS + 3u);
-  id0 = table_word(taps_d);
-  ih0 = table_word(taps_h);
+  if (INTERIOR) {
+    uint d_pair = table_word(SS_P_D_REAL) + 2u * o_axes[2];
+    uint h_pair = table_word(SS_P_H_REAL) + 2u * o_axes[3];
+    id0 = table_word(d_pair);
+    last_kd = table_word(d_pair + 1u);
+    ih0 = table_word(h_pair);
+    last_kh = table_word(h_pair + 1u);
+  } else {
+    id0 = table_word(taps_d);
+    ih0 = table_word(taps_h);
+    last_kd = box_word(SS_P_WINDOWS + 2u) - 1u;
+    last_kh = box_word(SS_P_WINDOWS + 3u) - 1u;
+  }
   flat_row = INDEX_BYTES == 4u && POOL_QUADS != 0u ? flat_index(uvec3(id0, ih0, 0u)).x : 0u;
 }
 

@@ -90,7 +90,15 @@
 // that lie in padding (1 to 4); STARTS, per output g (8 bits at 8 * g) the
 // span word of its first real tap, the winner of an all-lowest window.
 #define SS_P_W_EDGE 6u
-#define SS_P_RUN_WORDS 9u
+// The interior pipeline's rows (gpu/pooling_interior.h), D and H: where the
+// axis's real-tap pairs start in the tables. Pair o, for output o of the
+// axis: its first real tap (an input index), and its real taps less one,
+// which step by the run's step_k; outside the interior unused. The shader
+// pools the real taps in window order, then the last one again in place
+// of the padded ones: a repeat never wins, as the compare is strict.
+#define SS_P_D_REAL 9u
+#define SS_P_H_REAL 10u
+#define SS_P_RUN_WORDS 11u
 // The quad path (specialization constant POOL_QUADS, 0 when off): 4-byte
 // elements, W input stride 1, and a W run whose taps step by STEP_K, outputs
 // by STEP_O; four outputs then read SS_PQ_SPAN consecutive input words per

@@ -95,9 +95,14 @@ void set_span(uvec4 a, uvec4 b, uvec4 c, uvec4 d, uint off) {
 // and the span at the window's end needs no fallback.
 uvec4 span_quad(uint q) { return src_quad(INTERIOR ? min(q, box_word(SS_R_IN_QUADS) - 1u) : q); }
 
+// The span from input word `first` on. In the interior pipeline the left
+// edge group of the window's first row starts up to 4 words before the
+// window (first wraps below 0): its first quad then holds padded words
+// alone, keyed lowest whatever they are, and the window's first quad
+// stands in for it.
 void load_span(uint first) {
-  uint q0 = first >> 2u;
-  uvec4 a = src_quad(q0);
+  uint q0 = INTERIOR ? uint(int(first) >> 2) : first >> 2u;  // interior: quad -1 before the window
+  uvec4 a = src_quad(INTERIOR ? uint(max(int(q0), 0)) : q0);
   uvec4 b = PQ_LOADS > 1u ? span_quad(q0 + 1u) : uvec4(0u);
   uvec4 c = PQ_LOADS > 2u ? span_quad(q0 + 2u) : uvec4(0u);
   uvec4 d = PQ_LOADS > 3u ? span_quad(q0 + 3u) : uvec4(0u);
@@ -263,20 +268,18 @@ void pool_quad_group(uint col, uint n) {
   pad_words = edge ? table_word(SS_P_W_EDGE + 1u) : 0u;
   Group g = start_group(edge ? table_word(SS_P_W_EDGE + 2u) : PQ_STARTS);
   uvec2 tag_steps = tap_tag_steps();
-  uint tag_d = 0u;
   uint planes = PQ_PLANES != 0u ? PQ_PLANES : box_word(SS_P_WINDOWS + 2u);
   uint rows = PQ_ROWS != 0u ? PQ_ROWS : box_word(SS_P_WINDOWS + 3u);
   for (uint kd = 0u; kd < planes; ++kd) {
-    uint src_h = src_d;
-    uint tag = tag_d;
+    // Past the row's last real tap, the last one again (last_kd, last_kh).
+    uint real_d = min(kd, last_kd);
+    uint src_h = src_d + real_d * src_step_d;
+    uint tag_h = real_d * tag_steps.x;
     for (uint kh = 0u; kh < rows; ++kh) {
-      load_span(src_h);
-      consider_group(g, tag);
-      src_h += src_step_h;
-      tag += tag_steps.y;
+      uint real_h = min(kh, last_kh);
+      load_span(src_h + real_h * src_step_h);
+      consider_group(g, tag_h + real_h * tag_steps.y);
     }
-    src_d += src_step_d;
-    tag_d += tag_steps.x;
   }
   write_quad_group(col, n, iw0, g);
 }

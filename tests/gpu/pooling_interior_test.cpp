@@ -11,6 +11,7 @@
 
 #include "gpu/pooling_interior.h"
 #include "gpu/run_plan.h"
+#include "gpu/shaders/meta_layout.h"
 #include "gpu/vk_pipelines.h"
 #include "gpu_test_support.h"
 #include "reference/pooling_shape.h"
@@ -22,7 +23,7 @@ using U64s = std::vector<uint64_t>;
 
 // 16x16, 3x3 stride 2, padding 1: 8x8 outputs. Output row and column 0
 // read padding (taps -1, 0, 1), the others none (row 7: 13, 14, 15); column 0
-// is the quad path's left edge group.
+// is the quad path's left edge group, and row 0's real taps are 0 and 1.
 const PoolingShape kPadded{{1, 2, 16, 16}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt};
 
 std::optional<gpu::ComputePass> pass_of(const PoolingShape& shape, uint64_t chunk = 16,
@@ -49,26 +50,32 @@ void expect_boxes(const gpu::ComputePass& pass, const std::vector<ExpectedBox>& 
   }
 }
 
-TEST(PoolingInterior, EverythingButThePaddedTopRowRunsTheInteriorPipeline) {
+TEST(PoolingInterior, PaddedRowsJoinWithTheirRealTaps) {
   auto pass = pass_of(kPadded);
   ASSERT_TRUE(pass);
-  // Axes N, C, D (size 1), H, W. The left edge group starts the interior's rows.
-  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 1, 8}, false}, {{0, 0, 0, 1, 0}, {1, 2, 1, 7, 8}, true}});
+  // Axes N, C, D (size 1), H, W. The left edge group starts the rows; channel
+  // 0's first row starts it at input word -1, a padded one.
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, true}});
   EXPECT_EQ(pass->key.constants[gpu::kPoolingInterior], 0u);  // the pass's own key stays the general one
+  // The real-tap pairs (first, count - 1) of D (one output, tap 0) and H.
+  const std::vector<uint32_t>& t = pass->tables;
+  ASSERT_GE(t.size(), SS_P_RUN_WORDS);
+  const auto words = [&t](uint32_t at, std::size_t count) {
+    return std::vector<uint32_t>(t.begin() + t[at], t.begin() + t[at] + static_cast<std::ptrdiff_t>(count));
+  };
+  EXPECT_EQ(words(SS_P_D_REAL, 2), (std::vector<uint32_t>{0, 0}));
+  EXPECT_EQ(words(SS_P_H_REAL, 16), (std::vector<uint32_t>{0, 1, 1, 2, 3, 2, 5, 2, 7, 2, 9, 2, 11, 2, 13, 2}));
 }
 
-TEST(PoolingInterior, VolumesLeaveThePaddedPlanesAndRowsAndTheRightEdgeOut) {
+TEST(PoolingInterior, VolumesTakeThePaddedPlanesAndRowsButNotTheRightEdge) {
   // D and H: 6, window 3, stride 2, padding 1: outputs 0 (taps -1, 0, 1) padded, 1 and 2 not.
   // W: 15, padding 1: outputs 0 and 7 (taps 13, 14, 15) padded; edge group 0, run [1, 7),
-  // so the interior takes one group, [0, 4).
+  // so the interior takes one group, [0, 4), and the general pipeline [4, 8).
   const PoolingShape volume{{1, 1, 6, 6, 15}, std::nullopt, {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1},
                             std::nullopt};
   auto pass = pass_of(volume);
   ASSERT_TRUE(pass);
-  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 3, 8}, false},
-                       {{0, 0, 1, 0, 0}, {1, 1, 2, 1, 8}, false},
-                       {{0, 0, 1, 1, 4}, {1, 1, 2, 2, 4}, false},
-                       {{0, 0, 1, 1, 0}, {1, 1, 2, 2, 4}, true}});
+  expect_boxes(*pass, {{{0, 0, 0, 0, 4}, {1, 1, 3, 3, 4}, false}, {{0, 0, 0, 0, 0}, {1, 1, 3, 3, 4}, true}});
 }
 
 TEST(PoolingInterior, NoneUnlessChunksAreWholeGroups) {
@@ -89,40 +96,29 @@ TEST(PoolingInterior, OutputRowsOffQuadBoundariesRunTheGeneralPipeline) {
   shape.out_strides = U64s{200, 100, 9, 1};  // rows 9 elements apart
   auto pass = pass_of(shape);
   ASSERT_TRUE(pass);
-  ASSERT_EQ(pass->boxes.size(), 2u);
-  EXPECT_FALSE(pass->boxes[1].interior);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, false}});
   // Rows 12 apart: quads again.
   shape.out_strides = U64s{200, 100, 12, 1};
   pass = pass_of(shape);
   ASSERT_TRUE(pass);
-  ASSERT_EQ(pass->boxes.size(), 2u);
-  EXPECT_TRUE(pass->boxes[1].interior);
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, true}});
 }
 
 TEST(PoolingInterior, WideIndicesAndNoIndicesToo) {
   for (std::optional<DataType> index_type : {std::optional<DataType>{DataType::UInt64}, std::optional<DataType>{}}) {
     auto pass = pass_of(kPadded, 16, index_type);
     ASSERT_TRUE(pass);
-    ASSERT_EQ(pass->boxes.size(), 2u);
-    EXPECT_TRUE(pass->boxes[1].interior);
+    expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 2, 1, 8, 8}, true}});
   }
 }
 
-TEST(PoolingInterior, AnEdgeGroupBeforeTheInputWindowRunsTheGeneralPipeline) {
-  // No H padding: row 0 is inside the H run, and its edge group's padded word
-  // (column -1 of input row 0) lies before the window.
+TEST(PoolingInterior, TheLeftEdgeGroupMayStartBeforeTheInputWindow) {
+  // No H padding: input row 0 is output row 0's first, and its edge group's
+  // padded word, column -1, lies before the window; its real words do not.
   const PoolingShape shape{{1, 1, 8, 16}, std::nullopt, {2, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}, std::nullopt};
   auto pass = pass_of(shape);
   ASSERT_TRUE(pass);
-  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 7, 8}, false}});
-  // Stride 2 and a row of padding above: output row 0 (taps -1, 0) is padded,
-  // and the first interior row reads input rows 1 and 2.
-  PoolingShape padded_above = shape;
-  padded_above.pool_strides = U64s{2, 2};
-  padded_above.start_padding = U64s{1, 1};
-  pass = pass_of(padded_above);
-  ASSERT_TRUE(pass);
-  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 1, 8}, false}, {{0, 0, 0, 1, 0}, {1, 1, 1, 3, 8}, true}});
+  expect_boxes(*pass, {{{0, 0, 0, 0, 0}, {1, 1, 1, 7, 8}, true}});
 }
 
 TEST(PoolingInterior, TheLastGroupMayLoadQuadsPastTheWindowButUseNone) {

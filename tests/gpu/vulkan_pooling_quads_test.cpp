@@ -191,9 +191,10 @@ TEST_F(VulkanPoolingQuads, SixteenWindowRowsCountedFromTheHeader) {
 }
 
 // The interior pipeline (gpu/pooling_interior.h) takes the boxes whose
-// outputs all pool in whole groups stored as quads; the general one the
-// rest. These shapes give it boxes under 16-output chunks (their plans are
-// pinned by hand in pooling_interior_test).
+// outputs all pool in whole groups stored as quads, repeating a real tap in
+// place of padded D and H taps; the general one the rest. These shapes give
+// it boxes under 16-output chunks (their plans are pinned by hand in
+// pooling_interior_test).
 bool has_interior_box(const PoolingShape& shape) {
   gpu::DeviceLimits limits = roomy_limits();
   limits.pooling_chunk = 16;
@@ -201,7 +202,7 @@ bool has_interior_box(const PoolingShape& shape) {
   return pass && std::any_of(pass->boxes.begin(), pass->boxes.end(), [](const gpu::WorkBox& b) { return b.interior; });
 }
 
-TEST_F(VulkanPoolingQuads, InteriorBoxesBesideThePaddedRowsAndPlanes) {
+TEST_F(VulkanPoolingQuads, InteriorBoxesTakePaddedRowsAndPlanes) {
   const std::vector<PoolingShape> shapes = {
       {{2, 3, 16, 16}, std::nullopt, {3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}, std::nullopt},
       {{1, 2, 6, 6, 15}, std::nullopt, {3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, std::nullopt},
@@ -219,8 +220,12 @@ TEST_F(VulkanPoolingQuads, InteriorLastGroupsLoadPastTheWindow) {
   expect_quad_path_matches(shape);
 }
 
-TEST_F(VulkanPoolingQuads, AnEdgeGroupBeforeTheInputWindowKeepsTheGeneralPipeline) {
-  expect_quad_path_matches({{1, 1, 8, 16}, std::nullopt, {2, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}, std::nullopt});
+TEST_F(VulkanPoolingQuads, InteriorEdgeGroupStartingBeforeTheInputWindow) {
+  // Input row 0's edge group starts at word -1: the shader reads the
+  // window's first quad in place of the one before it.
+  const PoolingShape shape{{1, 1, 8, 16}, std::nullopt, {2, 3}, {1, 2}, {1, 1}, {0, 1}, {0, 0}, std::nullopt};
+  ASSERT_TRUE(has_interior_box(shape));
+  expect_quad_path_matches(shape);
 }
 
 TEST_F(VulkanPoolingQuads, FiveDimensionalWindows) {
