@@ -159,7 +159,7 @@ void CommandRecorder::record_compute(const ComputePass& pass, const std::vector<
       const PushConstants push{static_cast<uint32_t>(first * SS_LOCAL_SIZE)};
       vk.vkCmdPushConstants(cmd_, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
       vk.vkCmdDispatch(cmd_, static_cast<uint32_t>(count), 1, 1);
-      timer.pass_done(pass.name + (pass.boxes[b].interior ? " interior" : "") + " box " + std::to_string(b) +
+      timer.pass_done(pass.name + (pass.boxes[b].variant != 0 ? " interior" : "") + " box " + std::to_string(b) +
                       " workgroups [" + std::to_string(first) + ", " +
                       std::to_string(first + count) + ")");
     }

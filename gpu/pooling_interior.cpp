@@ -134,14 +134,14 @@ PoolingRegions pooling_regions(const PoolingProgram& program, uint32_t quads, co
   return regions;
 }
 
-bool interior_box_ok(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge,
-                     const PoolingRegions& regions, const WorkBox& box) {
-  if (box.extent[kW] % SS_PQ_GROUP != 0) return false;
-  if (box.lo[kW] < program.w_inner.lo && box.lo[kW] != edge.edge) return false;
-  if (!quad_aligned(program.out_strides, box, box.output.base_element, 4)) return false;
+uint32_t interior_variant(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge,
+                          const PoolingRegions& regions, const WorkBox& box) {
+  if (box.extent[kW] % SS_PQ_GROUP != 0) return SS_GENERAL;
+  if (box.lo[kW] < program.w_inner.lo && box.lo[kW] != edge.edge) return SS_GENERAL;
+  if (!quad_aligned(program.out_strides, box, box.output.base_element, 4)) return SS_GENERAL;
   if (program.index_type) {
     const uint64_t unit = element_size(*program.index_type) == 8 ? 2 : 4;
-    if (!quad_aligned(program.index_strides, box, box.indices.base_element, unit)) return false;
+    if (!quad_aligned(program.index_strides, box, box.indices.base_element, unit)) return SS_GENERAL;
   }
   std::array<uint64_t, kPoolingAxes> last{};
   for (std::size_t a = 0; a < kPoolingAxes; ++a) last[a] = box.lo[a] + box.extent[a] - 1;
@@ -155,7 +155,12 @@ bool interior_box_ok(const PoolingProgram& program, uint32_t quads, const QuadEd
   // The left edge group's padded words may lie before the window (the shader
   // reads the window's first quad in their place), its real words not.
   const int64_t first_real_word = first_word + (box.lo[kW] == edge.edge ? edge.pad_words : 0);
-  return first_real_word >= 0 && last_used < whole_quad_words;
+  if (first_real_word < 0 || last_used >= whole_quad_words) return SS_GENERAL;
+  // A group's span starts 4 * step_o words after the previous one's.
+  for (std::size_t a = 0; a < kW; ++a) {
+    if (program.in_strides[a] % 4 != 0) return SS_INTERIOR;
+  }
+  return SS_INTERIOR_AT + static_cast<uint32_t>(first_word & 3);
 }
 
 }  // namespace stridescope::gpu

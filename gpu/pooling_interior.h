@@ -17,7 +17,7 @@
 // start) in whole groups up to the run's end. The rest, up to six
 // regions around it, runs the general pipeline; so does any interior box
 // whose windows break what the interior pipeline takes for granted
-// (interior_box_ok).
+// (interior_variant).
 #pragma once
 
 #include <cstdint>
@@ -43,16 +43,18 @@ struct PoolingRegions {
 // invocation. No interior unless quads != 0 and chunk is whole groups.
 PoolingRegions pooling_regions(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge, uint64_t chunk);
 
-// Whether every invocation of `box`, a box of the interior region with its
-// windows, may run the interior pipeline: its groups, from its first
-// column on, leave the left edge group where it is (the split may cut W);
-// outputs and indices packed along W and quad-aligned at every group
-// (relative to their windows); the first real word of the box's first row
-// inside the input window (the left edge group's padded words may lie
-// before it); and every word the last
-// group of its last row uses inside the input window's whole quads (the
-// shader clamps the quads past them).
-bool interior_box_ok(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge,
-                     const PoolingRegions& regions, const WorkBox& box);
+// The pipeline for `box`, a box of the interior region with its windows
+// (shaders/meta_layout.h). SS_GENERAL unless every invocation may run the
+// interior one: its groups, from its first column on, leave the left edge
+// group where it is (the split may cut W); outputs and indices packed along
+// W and quad-aligned at every group (relative to their windows); the first
+// real word of the box's first row inside the input window (the left edge
+// group's padded words may lie before it); and every word the last group of
+// its last row uses inside the input window's whole quads (the shader
+// clamps the quads past them). Then SS_INTERIOR_AT + k where the input's
+// strides along N, C, D and H are whole quads, as every span then starts
+// at word k of a quad; else SS_INTERIOR.
+uint32_t interior_variant(const PoolingProgram& program, uint32_t quads, const QuadEdge& edge,
+                          const PoolingRegions& regions, const WorkBox& box);
 
 }  // namespace stridescope::gpu

@@ -321,8 +321,9 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   }
   SS_ASSIGN_OR_RETURN(pass.boxes, split_work(model, limits));
   for (WorkBox& box : pass.boxes) {
-    box.interior = regions.interior && inside(box, *regions.interior) &&
-                   interior_box_ok(program, quads, edge, regions, box);
+    box.variant = regions.interior && inside(box, *regions.interior)
+                      ? interior_variant(program, quads, edge, regions, box)
+                      : SS_GENERAL;
   }
   choose_source_access(pass, limits);
   RunPlan plan;
@@ -334,7 +335,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
 
 PipelineKey ComputePass::key_for(const WorkBox& box) const {
   PipelineKey box_key = key;
-  box_key.constants[kPoolingInterior] = box.interior ? 1 : 0;
+  box_key.constants[kPoolingPipeline] = box.variant;
   return box_key;
 }
 

@@ -28,9 +28,9 @@ struct ComputePass {
   std::vector<uint32_t> tables;
   std::vector<WorkBox> boxes;
 
-  // The pipeline `box` runs: `key`, as the interior pipeline where the box
-  // says so (max_pooling2, gpu/pooling_interior.h). Both share the shader
-  // build, so the layouts and descriptor sets are the same.
+  // The pipeline `box` runs: `key` specialized to the box's variant
+  // (max_pooling2's interior pipelines, gpu/pooling_interior.h). All share
+  // the shader build, so the layouts and descriptor sets are the same.
   PipelineKey key_for(const WorkBox& box) const;
 };
 

@@ -42,7 +42,7 @@ enum SpecConstant : uint32_t {
   kGatherPaths = 5,  // SS_PATH_* bits (shaders/meta_layout.h)
   kPoolingQuads = 6,  // max_pooling2's quad path: SS_PQ_* packed (shaders/meta_layout.h), 0: none
   kTilesInRegisters = 7,  // tiled_transpose: whole tiles without shared memory (DeviceLimits)
-  kPoolingInterior = 8,   // max_pooling2's interior pipeline (gpu/pooling_interior.h), per box
+  kPoolingPipeline = 8,   // max_pooling2's pipeline per box: SS_GENERAL, SS_INTERIOR... (gpu/pooling_interior.h)
 };
 
 struct PipelineKey {

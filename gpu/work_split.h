@@ -97,8 +97,10 @@ struct WorkBox : Region {
   uint64_t chunks_per_row = 0;
   uint64_t rows_per_item = 1;  // consecutive rows one invocation writes (chunks_per_row == 1)
   uint64_t items = 0;          // ceil(rows() / rows_per_item) * chunks_per_row
-  // Runs the pass's interior pipeline (max_pooling2: gpu/pooling_interior.h).
-  bool interior = false;
+  // The pipeline variant the box runs, the value of the pass's per-box
+  // specialization constant (ComputePass::key_for; max_pooling2: SS_GENERAL,
+  // SS_INTERIOR, SS_INTERIOR_AT + k, gpu/pooling_interior.h).
+  uint32_t variant = 0;
 
   // The box's rows: the product of its extents but the row's (the last).
   uint64_t rows() const {

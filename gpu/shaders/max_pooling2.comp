@@ -33,8 +33,9 @@ layout(constant_id = 4) const bool TABLES_IN_STORAGE = false;
 layout(constant_id = 6) const uint POOL_QUADS = 0u;   // the quad path's SS_PQ_* geometry, 0: off
 // The interior pipeline (gpu/pooling_interior.h): every output of the box is
 // pooled by a whole group of the quad path and stored as whole quads, so no
-// other path is compiled in.
-layout(constant_id = 8) const bool INTERIOR = false;
+// other path is compiled in. SS_GENERAL, SS_INTERIOR or SS_INTERIOR_AT + k.
+layout(constant_id = 8) const uint PIPELINE = SS_GENERAL;
+const bool INTERIOR = PIPELINE != SS_GENERAL;
 
 layout(set = 0, binding = SS_BINDING_SRC, std430) readonly buffer Src { uint src_words[]; };
 layout(set = 0, binding = SS_BINDING_DST, std430) buffer Dst { uint dst_words[]; };

@@ -14,6 +14,11 @@ const uint PQ_STEP_O = SS_PQ_STEP_O(POOL_QUADS);
 const uint PQ_STEP_K = SS_PQ_STEP_K(POOL_QUADS);
 const uint PQ_SPAN = POOL_QUADS == 0u ? 1u : SS_PQ_SPAN(POOL_QUADS);
 const uint PQ_LOADS = (PQ_SPAN + 6u) / 4u;  // quads holding the span at any alignment
+// The word of its first quad where every span starts, if the host knows it
+// (SS_INTERIOR_AT), and the quads holding the span from there.
+const bool PQ_ALIGNED = PIPELINE >= SS_INTERIOR_AT;
+const uint PQ_OFFSET = PQ_ALIGNED ? PIPELINE - SS_INTERIOR_AT : 0u;
+const uint PQ_SPAN_LOADS = PQ_ALIGNED ? (PQ_OFFSET + PQ_SPAN + 3u) / 4u : PQ_LOADS;
 const uint PQ_ROWS = SS_PQ_ROWS(POOL_QUADS);      // 0: the header's
 const uint PQ_PLANES = SS_PQ_PLANES(POOL_QUADS);  // 0: the header's
 
@@ -103,10 +108,10 @@ uvec4 span_quad(uint q) { return src_quad(INTERIOR ? min(q, box_word(SS_R_IN_QUA
 void load_span(uint first) {
   uint q0 = INTERIOR ? uint(int(first) >> 2) : first >> 2u;  // interior: quad -1 before the window
   uvec4 a = src_quad(INTERIOR ? uint(max(int(q0), 0)) : q0);
-  uvec4 b = PQ_LOADS > 1u ? span_quad(q0 + 1u) : uvec4(0u);
-  uvec4 c = PQ_LOADS > 2u ? span_quad(q0 + 2u) : uvec4(0u);
-  uvec4 d = PQ_LOADS > 3u ? span_quad(q0 + 3u) : uvec4(0u);
-  set_span(a, b, c, d, first & 3u);
+  uvec4 b = PQ_SPAN_LOADS > 1u ? span_quad(q0 + 1u) : uvec4(0u);
+  uvec4 c = PQ_SPAN_LOADS > 2u ? span_quad(q0 + 2u) : uvec4(0u);
+  uvec4 d = PQ_SPAN_LOADS > 3u ? span_quad(q0 + 3u) : uvec4(0u);
+  set_span(a, b, c, d, PQ_ALIGNED ? PQ_OFFSET : first & 3u);
 }
 
 int span_key(uint j) {

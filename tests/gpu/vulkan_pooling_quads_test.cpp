@@ -124,7 +124,8 @@ class VulkanPoolingQuads : public VulkanTest {
   // invocation: chunks end inside rows) and as on a CPU device (64-bit
   // pairs where the device has shaderInt64, long chunks); the shape must
   // take the quad path.
-  void expect_quad_path_matches(const PoolingShape& shape) {
+  // `few`: FLOAT32 with UINT32 indices and INT32 with UINT64 ones only.
+  void expect_quad_path_matches(const PoolingShape& shape, bool few = false) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
     std::vector<OpRequest> requests;
     for (DataType type : {DataType::Float32, DataType::Int32, DataType::UInt32}) {
@@ -133,6 +134,7 @@ class VulkanPoolingQuads : public VulkanTest {
         requests.push_back(pooling_request(shape, type, index_type));
       }
     }
+    if (few) requests = {requests[1], requests[5]};
     for (bool pairs : {false, true}) {
       SCOPED_TRACE(pairs ? "64-bit pairs, long chunks" : "whole quads, 16 outputs an invocation");
       VulkanBackend::TestingLimits limits;
@@ -199,7 +201,7 @@ bool has_interior_box(const PoolingShape& shape) {
   gpu::DeviceLimits limits = roomy_limits();
   limits.pooling_chunk = 16;
   auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
-  return pass && std::any_of(pass->boxes.begin(), pass->boxes.end(), [](const gpu::WorkBox& b) { return b.interior; });
+  return pass && std::any_of(pass->boxes.begin(), pass->boxes.end(), [](const gpu::WorkBox& b) { return b.variant != SS_GENERAL; });
 }
 
 TEST_F(VulkanPoolingQuads, InteriorBoxesTakePaddedRowsAndPlanes) {
@@ -213,9 +215,29 @@ TEST_F(VulkanPoolingQuads, InteriorBoxesTakePaddedRowsAndPlanes) {
   }
 }
 
+TEST_F(VulkanPoolingQuads, InteriorSpansStartingAtEachWordOfAQuad) {
+  // Input rows of 16 words: every span of a box starts at the same word of a
+  // quad, -p mod 4 for left padding p (the edge group's first span word is
+  // input column -p), and the pipeline is specialized to it. Output rows of
+  // 12 + 2p elements, 20 apart: quads stay aligned.
+  for (uint64_t p : {0u, 1u, 2u, 3u}) {
+    SCOPED_TRACE(p);
+    const PoolingShape shape{{1, 2, 5, 16}, std::nullopt, {3, 5}, {1, 1}, {1, 1}, {1, p}, {1, p},
+                             U64s{200, 100, 20, 1}};
+    gpu::DeviceLimits limits = roomy_limits();
+    limits.pooling_chunk = 16;
+    auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
+    ASSERT_TRUE(pass);
+    ASSERT_EQ(pass->boxes.size(), p == 0 ? 1u : 2u);  // the padded right edge beside the interior
+    EXPECT_EQ(pass->boxes.back().variant, SS_INTERIOR_AT + (4 - p) % 4);
+    expect_quad_path_matches(shape, /*few=*/true);
+  }
+}
+
 TEST_F(VulkanPoolingQuads, InteriorLastGroupsLoadPastTheWindow) {
-  // Its last group's third quad lies past the input: the shader clamps it.
-  const PoolingShape shape{{1, 3, 4, 16}, std::nullopt, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
+  // Its last group's third quad lies past the input: the shader clamps it
+  // (the batch stride is off whole quads, so spans may start anywhere).
+  const PoolingShape shape{{1, 2, 2, 16}, U64s{70, 32, 16, 1}, {2, 2}, {2, 2}, {1, 1}, {0, 0}, {0, 0}, std::nullopt};
   ASSERT_TRUE(has_interior_box(shape));
   expect_quad_path_matches(shape);
 }
