@@ -21,6 +21,19 @@ const uint PQ_OFFSET = PQ_ALIGNED ? PIPELINE - SS_INTERIOR_AT : 0u;
 const uint PQ_SPAN_LOADS = PQ_ALIGNED ? (PQ_OFFSET + PQ_SPAN + 3u) / 4u : PQ_LOADS;
 const uint PQ_ROWS = SS_PQ_ROWS(POOL_QUADS);      // 0: the header's
 const uint PQ_PLANES = SS_PQ_PLANES(POOL_QUADS);  // 0: the header's
+// Quads a group hands on per window row to the next group of its chunk: with
+// aligned spans the next span starts PQ_STEP_O quads later, so its first
+// PQ_SPAN_LOADS - PQ_STEP_O quads are this span's last ones. Windows of up to
+// PQ_CARRY_ROWS rows (registers). On the 3x3 stride-2 bench a group then
+// fetches 6 quads instead of 9, all rows' before any compare (pool_quad_group):
+// 3.4-3.7 -> 3.1-3.3 ms on lavapipe, alternating with the build before.
+const uint PQ_CARRY_ROWS = 4u;
+const uint PQ_WINDOW_ROWS = PQ_ROWS * PQ_PLANES;  // 0 where either comes from the header
+const uint PQ_CARRY = PQ_ALIGNED && PQ_WINDOW_ROWS != 0u && PQ_WINDOW_ROWS <= PQ_CARRY_ROWS &&
+                              PQ_SPAN_LOADS > PQ_STEP_O
+                          ? PQ_SPAN_LOADS - PQ_STEP_O
+                          : 0u;
+uvec4 carried[PQ_CARRY_ROWS * 3u];  // [window row * 3 + i]: quad i of the next span
 
 // A window's running winner on the quad path. With 32-bit elements and no
 // padded taps, one key compare does consider()'s work: a NaN's key is the
@@ -105,13 +118,35 @@ uvec4 span_quad(uint q) { return src_quad(INTERIOR ? min(q, box_word(SS_R_IN_QUA
 // window (first wraps below 0): its first quad then holds padded words
 // alone, keyed lowest whatever they are, and the window's first quad
 // stands in for it.
-void load_span(uint first) {
-  uint q0 = INTERIOR ? uint(int(first) >> 2) : first >> 2u;  // interior: quad -1 before the window
-  uvec4 a = src_quad(INTERIOR ? uint(max(int(q0), 0)) : q0);
-  uvec4 b = PQ_SPAN_LOADS > 1u ? span_quad(q0 + 1u) : uvec4(0u);
-  uvec4 c = PQ_SPAN_LOADS > 2u ? span_quad(q0 + 2u) : uvec4(0u);
-  uvec4 d = PQ_SPAN_LOADS > 3u ? span_quad(q0 + 3u) : uvec4(0u);
-  set_span(a, b, c, d, PQ_ALIGNED ? PQ_OFFSET : first & 3u);
+uint first_quad(uint first) { return INTERIOR ? uint(int(first) >> 2) : first >> 2u; }  // interior: -1 before the window
+
+// Quad i of the span whose first quad is q0.
+uvec4 fetch_span_quad(uint q0, uint i) {
+  return i == 0u ? src_quad(INTERIOR ? uint(max(int(q0), 0)) : q0) : span_quad(q0 + i);
+}
+
+// Quad i of window row r's span: handed on by the previous group, or fetched.
+uvec4 span_load(uint q0, uint r, uint i) {
+  if (i >= PQ_SPAN_LOADS) return uvec4(0u);
+  return i < PQ_CARRY ? carried[r * 3u + i] : fetch_span_quad(q0, i);
+}
+
+uvec4 quad_of(uint i, uvec4 a, uvec4 b, uvec4 c, uvec4 d) { return i == 0u ? a : i == 1u ? b : i == 2u ? c : d; }
+
+// The quads of window row r's span from input word `first` on, in
+// fetched[slot]; the quads it hands on in carried.
+uvec4 fetched[PQ_CARRY_ROWS * 4u];  // [slot * 4 + i]
+uint fetched_offset[PQ_CARRY_ROWS];
+void fetch_span(uint first, uint r, uint slot) {
+  uint q0 = first_quad(first);
+  for (uint i = 0u; i < 4u; ++i) fetched[slot * 4u + i] = span_load(q0, r, i);
+  for (uint i = 0u; i < PQ_CARRY; ++i) carried[r * 3u + i] = fetched[slot * 4u + PQ_STEP_O + i];
+  fetched_offset[slot] = PQ_ALIGNED ? PQ_OFFSET : first & 3u;
+}
+
+void set_fetched_span(uint slot) {
+  set_span(fetched[slot * 4u], fetched[slot * 4u + 1u], fetched[slot * 4u + 2u], fetched[slot * 4u + 3u],
+           fetched_offset[slot]);
 }
 
 int span_key(uint j) {
@@ -263,11 +298,18 @@ void consider_group(inout Group g, uint tag) {
 // group at the run's end pools SS_PQ_GROUP outputs all the same and writes
 // n: the extra ones read words inside the window (quad_group_fits) that no
 // output uses, which costs less than a second way of pooling them.
-void pool_quad_group(uint col, uint n) {
-  uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
+// The first span word of window row (kd, kh) for the group whose first
+// input column is iw0; past the row's last real taps, the last one again
+// (last_kd, last_kh).
+uint window_row_first(uint iw0, uint kd, uint kh) {
   uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
   uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
-  uint src_d = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0;
+  return src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0 +
+         min(kd, last_kd) * src_step_d + min(kh, last_kh) * src_step_h;
+}
+
+void pool_quad_group(uint col, uint n) {
+  uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
   // Only the left edge group starts left of the W run.
   bool edge = col < box_word(SS_P_W_INNER_LO);
   pad_words = edge ? table_word(SS_P_W_EDGE + 1u) : 0u;
@@ -275,15 +317,19 @@ void pool_quad_group(uint col, uint n) {
   uvec2 tag_steps = tap_tag_steps();
   uint planes = PQ_PLANES != 0u ? PQ_PLANES : box_word(SS_P_WINDOWS + 2u);
   uint rows = PQ_ROWS != 0u ? PQ_ROWS : box_word(SS_P_WINDOWS + 3u);
+  // Where quads are handed on, the group fetches every window row first,
+  // so that its fetches are in flight together (measured: the handing on
+  // alone gained nothing); else row by row.
+  for (uint kd = 0u; kd < planes && PQ_CARRY != 0u; ++kd) {
+    for (uint kh = 0u; kh < rows; ++kh) fetch_span(window_row_first(iw0, kd, kh), kd * rows + kh, kd * rows + kh);
+  }
   for (uint kd = 0u; kd < planes; ++kd) {
-    // Past the row's last real tap, the last one again (last_kd, last_kh).
-    uint real_d = min(kd, last_kd);
-    uint src_h = src_d + real_d * src_step_d;
-    uint tag_h = real_d * tag_steps.x;
+    uint tag_h = min(kd, last_kd) * tag_steps.x;
     for (uint kh = 0u; kh < rows; ++kh) {
-      uint real_h = min(kh, last_kh);
-      load_span(src_h + real_h * src_step_h);
-      consider_group(g, tag_h + real_h * tag_steps.y);
+      uint r = kd * rows + kh;
+      if (PQ_CARRY == 0u) fetch_span(window_row_first(iw0, kd, kh), r, 0u);
+      set_fetched_span(PQ_CARRY != 0u ? r : 0u);
+      consider_group(g, tag_h + min(kh, last_kh) * tag_steps.y);
     }
   }
   write_quad_group(col, n, iw0, g);
@@ -293,6 +339,16 @@ void pool_quad_group(uint col, uint n) {
 // none at the left edge but the edge group itself, and a test after each
 // group (see main()).
 void pool_interior_chunk(uint col, uint col_end) {
+  if (PQ_CARRY != 0u) {
+    // What the first group's "previous group" would hand on.
+    uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
+    for (uint kd = 0u; kd < PQ_PLANES; ++kd) {
+      for (uint kh = 0u; kh < PQ_ROWS; ++kh) {
+        uint q0 = first_quad(window_row_first(iw0, kd, kh));
+        for (uint i = 0u; i < PQ_CARRY; ++i) carried[(kd * PQ_ROWS + kh) * 3u + i] = fetch_span_quad(q0, i);
+      }
+    }
+  }
   do {
     pool_quad_group(col, SS_PQ_GROUP);
     col += SS_PQ_GROUP;
