@@ -1,14 +1,14 @@
 // max_pooling2's interior: the outputs that the quad path (quad_path,
 // shaders/pooling_quads.glsl) pools in whole groups of SS_PQ_GROUP and
 // stores as whole quads, run by a pipeline with no other path compiled in
-// (the shader's INTERIOR constant, kPoolingInterior). The general pipeline
+// (the shader's PIPELINE constant, kPoolingPipeline). The general pipeline
 // carries the table walks, the element stores and the edge and fit tests,
 // and llvmpipe runs every path compiled into a shader for each SIMD batch,
 // under a lane mask, taken or not: a loop no lane enters still runs its
 // body once. The 1x64x256x256 3x3 stride-2 pooling bench on lavapipe (its
-// interior is all but the padded top rows), the build before alternating
-// with this one: 16-output chunks 5.5 -> 4.0-4.3 ms, 64-output chunks
-// 4.3 -> 3.5-3.7 ms.
+// interior then all but the padded top rows), the build before alternating
+// with the first interior pipeline: 16-output chunks 5.5 -> 4.0-4.3 ms,
+// 64-output chunks 4.3 -> 3.5-3.7 ms; bench/README has the later steps.
 //
 // The interior is one region: every N and C; along D and H the outputs
 // around their runs (PoolingProgram::d_inner, h_inner) whose real taps step

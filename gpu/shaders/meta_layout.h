@@ -97,6 +97,8 @@
 // pools the real taps in window order, then the last one again in place
 // of the padded ones: a repeat never wins, as the compare is strict.
 #define SS_P_D_REAL 9u
+#define SS_P_H_REAL 10u
+#define SS_P_RUN_WORDS 11u
 // max_pooling2's pipeline for a box (specialization constant 8): the
 // general one; the interior one (gpu/pooling_interior.h); or the interior
 // one whose group spans all start at word k of a quad, SS_INTERIOR_AT + k,
@@ -104,8 +106,6 @@
 #define SS_GENERAL 0u
 #define SS_INTERIOR 1u
 #define SS_INTERIOR_AT 2u
-#define SS_P_H_REAL 10u
-#define SS_P_RUN_WORDS 11u
 // The quad path (specialization constant POOL_QUADS, 0 when off): 4-byte
 // elements, W input stride 1, and a W run whose taps step by STEP_K, outputs
 // by STEP_O; four outputs then read SS_PQ_SPAN consecutive input words per
