@@ -96,7 +96,7 @@ std::optional<std::pair<uint64_t, uint64_t>> real_range(const PoolingProgram& p,
 // for N and C indices n, c.
 int64_t span_start(const PoolingProgram& p, const WorkBox& box, uint64_t n, uint64_t c, uint64_t id, uint64_t ih,
                    uint64_t col) {
-  const auto iw = static_cast<int32_t>(p.w_inner.base + static_cast<uint32_t>(col) * p.w_inner.step_o);
+  const auto iw = static_cast<int32_t>(p.w_inner.tap(col));
   return static_cast<int64_t>(n * p.in_strides[0] + c * p.in_strides[1] + id * p.in_strides[2] + ih * p.in_strides[3]) +
          iw - static_cast<int64_t>(box.input.base_element);
 }

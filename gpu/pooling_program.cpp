@@ -47,9 +47,7 @@ PoolingProgram::AffineRun affine_inner_run(const std::vector<uint32_t>& table, u
   run.base = table[lo * window] - static_cast<uint32_t>(lo) * run.step_o;
   for (uint64_t o = lo; o < hi; ++o) {
     for (uint64_t k = 0; k < window; ++k) {
-      const uint32_t expected =
-          run.base + static_cast<uint32_t>(o) * run.step_o + static_cast<uint32_t>(k) * run.step_k;
-      if (table[o * window + k] != expected) return {};
+      if (table[o * window + k] != run.tap(o, k)) return {};
     }
   }
   run.lo = lo;
@@ -80,8 +78,7 @@ std::optional<uint32_t> edge_start(const PoolingProgram& program, uint64_t o, in
   const uint64_t window = program.windows[4];
   std::optional<uint32_t> start;
   for (uint64_t k = 0; k < window; ++k) {
-    const auto iw = static_cast<int32_t>(run.base + static_cast<uint32_t>(o) * run.step_o +
-                                         static_cast<uint32_t>(k) * run.step_k);
+    const auto iw = static_cast<int32_t>(run.tap(o, k));
     const uint32_t tap = program.taps[4][o * window + k];
     if (iw < 0 ? tap != SS_PADDING_INDEX : tap != static_cast<uint32_t>(iw)) return std::nullopt;
     if (iw >= 0 && !start) start = static_cast<uint32_t>(iw - group_iw);
@@ -97,7 +94,7 @@ QuadEdge quad_edge(const PoolingProgram& program, uint32_t quads) {
   // The first output of the longest qualifying stretch ending at the run.
   uint64_t edge = run.lo;
   const uint64_t lowest = run.lo > SS_PQ_GROUP ? run.lo - SS_PQ_GROUP : 0;
-  auto group_iw = [&](uint64_t first) { return static_cast<int32_t>(run.base + static_cast<uint32_t>(first) * run.step_o); };
+  auto group_iw = [&](uint64_t first) { return static_cast<int32_t>(run.tap(first)); };
   while (edge > lowest && group_iw(edge - 1) < 0 && edge_start(program, edge - 1, group_iw(edge - 1))) --edge;
   if (edge == run.lo || edge + SS_PQ_GROUP > run.hi || group_iw(edge) < -4) return {};
   QuadEdge result;

@@ -39,6 +39,11 @@ struct PoolingProgram {
     uint32_t base = 0;  // mod 2^32
     uint32_t step_o = 0;
     uint32_t step_k = 0;
+    // The rule's input index for output o's tap k, mod 2^32: outside the
+    // run, read as signed, below 0 where it falls in the start padding.
+    uint32_t tap(uint64_t o, uint64_t k = 0) const {
+      return base + static_cast<uint32_t>(o) * step_o + static_cast<uint32_t>(k) * step_k;
+    }
   };
   AffineRun w_inner;
   AffineRun h_inner;  // the same along H

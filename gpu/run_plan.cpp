@@ -232,6 +232,11 @@ uint32_t compare_kind(DataType type) {
   return is_signed_integer(type) ? 1 : 0;
 }
 
+// Bytes of an index element, 0 without indices.
+uint32_t index_bytes(const PoolingProgram& program) {
+  return program.index_type ? static_cast<uint32_t>(element_size(*program.index_type)) : 0;
+}
+
 // max_pooling2's header (shaders/meta_layout.h, SS_P_*) but the tables' positions.
 std::vector<uint32_t> pooling_header(const PoolingProgram& program, uint64_t chunk) {
   std::vector<uint32_t> header(SS_HEADER_WORDS, 0);
@@ -287,8 +292,7 @@ WorkModel pooling_work(const PoolingProgram& program, const Operation& op, uint6
   model.output = TensorAccess{op.output().buffer_bytes(), es,
                               std::vector<uint64_t>(program.out_strides.begin(), program.out_strides.end())};
   if (op.output_indices()) {
-    model.indices = TensorAccess{op.output_indices()->buffer_bytes(),
-                                 static_cast<uint32_t>(element_size(op.output_indices()->data_type())),
+    model.indices = TensorAccess{op.output_indices()->buffer_bytes(), index_bytes(program),
                                  std::vector<uint64_t>(program.index_strides.begin(), program.index_strides.end())};
   }
   return model;
@@ -303,7 +307,7 @@ Expected<RunPlan> plan_pooling(const Operation& op, const DeviceLimits& limits) 
   pass.key.shader = ShaderId::MaxPooling2;
   pass.key.constants[kElementSize] = static_cast<uint32_t>(element_size(program.data_type));
   pass.key.constants[kCompareKind] = compare_kind(program.data_type);
-  pass.key.constants[kIndexBytes] = program.index_type ? static_cast<uint32_t>(element_size(*program.index_type)) : 0;
+  pass.key.constants[kIndexBytes] = index_bytes(program);
   const uint32_t quads = quad_path(program);
   pass.key.constants[kPoolingQuads] = quads;
   pass.key.store_pairs = limits.store_pairs;

@@ -162,14 +162,22 @@ uint span_word(uint j) {
   return span2[j - 8u];
 }
 
+// The first span word of window row (kd, kh) for the group whose first
+// input column is iw0; past the row's last real taps, the last one again
+// (last_kd, last_kh).
+uint window_row_first(uint iw0, uint kd, uint kh) {
+  uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
+  uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
+  return src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0 +
+         min(kd, last_kd) * src_step_d + min(kh, last_kh) * src_step_h;
+}
+
 // Whether the quads that the group at `col` loads lie inside the input
 // window (the window's end need not be quad-aligned). The last window row
 // reads the highest words: strides and tap steps are non-negative.
 bool quad_group_fits(uint col) {
-  uint last_d = id0 + (box_word(SS_P_WINDOWS + 2u) - 1u) * table_word(SS_P_D_RUN + 2u);
-  uint last_h = ih0 + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
-  uint first = src_nc + last_d * box_word(SS_P_IN_STRIDES + 2u) + last_h * box_word(SS_P_IN_STRIDES + 3u) +
-               box_word(SS_P_W_BASE) + col * PQ_STEP_O;
+  uint first = window_row_first(box_word(SS_P_W_BASE) + col * PQ_STEP_O, box_word(SS_P_WINDOWS + 2u) - 1u,
+                                box_word(SS_P_WINDOWS + 3u) - 1u);
   return (first >> 2u) + PQ_LOADS <= box_word(SS_R_IN_QUADS);
 }
 
@@ -193,12 +201,9 @@ uint quad_head(uint col) {
 uint quad_edge(uint col, uint inner_lo, bool row_inner) {
   uint edge = table_word(SS_P_W_EDGE);
   if (!row_inner || edge < col || edge >= inner_lo) return inner_lo;
-  uint first = src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) +
-               box_word(SS_P_W_BASE) + edge * PQ_STEP_O;
-  uint last_d = id0 + (box_word(SS_P_WINDOWS + 2u) - 1u) * table_word(SS_P_D_RUN + 2u);
-  uint last_h = ih0 + (box_word(SS_P_WINDOWS + 3u) - 1u) * table_word(SS_P_H_RUN + 2u);
-  uint last = src_nc + last_d * box_word(SS_P_IN_STRIDES + 2u) + last_h * box_word(SS_P_IN_STRIDES + 3u) +
-              box_word(SS_P_W_BASE) + edge * PQ_STEP_O;
+  uint iw0 = box_word(SS_P_W_BASE) + edge * PQ_STEP_O;
+  uint first = window_row_first(iw0, 0u, 0u);
+  uint last = window_row_first(iw0, box_word(SS_P_WINDOWS + 2u) - 1u, box_word(SS_P_WINDOWS + 3u) - 1u);
   bool fits = first <= last && quad_group_fits(edge);
   return fits && quad_head(edge) >= inner_lo - edge ? edge : inner_lo;
 }
@@ -298,16 +303,6 @@ void consider_group(inout Group g, uint tag) {
 // group at the run's end pools SS_PQ_GROUP outputs all the same and writes
 // n: the extra ones read words inside the window (quad_group_fits) that no
 // output uses, which costs less than a second way of pooling them.
-// The first span word of window row (kd, kh) for the group whose first
-// input column is iw0; past the row's last real taps, the last one again
-// (last_kd, last_kh).
-uint window_row_first(uint iw0, uint kd, uint kh) {
-  uint src_step_h = table_word(SS_P_H_RUN + 2u) * box_word(SS_P_IN_STRIDES + 3u);
-  uint src_step_d = table_word(SS_P_D_RUN + 2u) * box_word(SS_P_IN_STRIDES + 2u);
-  return src_nc + id0 * box_word(SS_P_IN_STRIDES + 2u) + ih0 * box_word(SS_P_IN_STRIDES + 3u) + iw0 +
-         min(kd, last_kd) * src_step_d + min(kh, last_kh) * src_step_h;
-}
-
 void pool_quad_group(uint col, uint n) {
   uint iw0 = box_word(SS_P_W_BASE) + col * PQ_STEP_O;
   // Only the left edge group starts left of the W run.
