@@ -120,10 +120,11 @@ class VulkanPoolingQuads : public VulkanTest {
   }
 
   // Every 4-byte type without indices and with both index types, against
-  // both references, as on a GPU (quads stored whole, 16 outputs an
-  // invocation: chunks end inside rows) and as on a CPU device (64-bit
-  // pairs where the device has shaderInt64, long chunks); the shape must
-  // take the quad path.
+  // both references, in three plans: the one a GPU gets (plan_as_gpu: quads
+  // stored whole, one group an invocation), quads stored whole with 16
+  // outputs an invocation (chunks end inside rows, groups hand quads on),
+  // and a CPU device's (64-bit pairs where the device has shaderInt64, long
+  // chunks); the shape must take the quad path.
   // `few`: FLOAT32 with UINT32 indices and INT32 with UINT64 ones only.
   void expect_quad_path_matches(const PoolingShape& shape, bool few = false) {
     ASSERT_NE(quad_geometry(shape, DataType::Float32), 0u) << "the shape must take the quad path";
@@ -135,6 +136,13 @@ class VulkanPoolingQuads : public VulkanTest {
       }
     }
     if (few) requests = {requests[1], requests[5]};
+    {
+      SCOPED_TRACE("as planned for a GPU");
+      VulkanBackend::TestingLimits limits;
+      limits.plan_as_gpu = true;
+      backend_->set_testing_limits(limits);
+      expect_each_matches_in_store_build(*backend_, requests, 100, false);
+    }
     for (bool pairs : {false, true}) {
       SCOPED_TRACE(pairs ? "64-bit pairs, long chunks" : "whole quads, 16 outputs an invocation");
       VulkanBackend::TestingLimits limits;
@@ -195,11 +203,11 @@ TEST_F(VulkanPoolingQuads, SixteenWindowRowsCountedFromTheHeader) {
 // The interior pipeline (gpu/pooling_interior.h) takes the boxes whose
 // outputs all pool in whole groups stored as quads, repeating a real tap in
 // place of padded D and H taps; the general one the rest. These shapes give
-// it boxes under 16-output chunks (their plans are pinned by hand in
-// pooling_interior_test).
-bool has_interior_box(const PoolingShape& shape) {
+// it boxes under 16-output chunks and under a GPU's one group an
+// invocation (their plans are pinned by hand in pooling_interior_test).
+bool has_interior_box(const PoolingShape& shape, uint64_t chunk = 16) {
   gpu::DeviceLimits limits = roomy_limits();
-  limits.pooling_chunk = 16;
+  limits.pooling_chunk = chunk;
   auto pass = planned_pass(pooling_request(shape, DataType::Float32, DataType::UInt32), limits);
   return pass && std::any_of(pass->boxes.begin(), pass->boxes.end(), [](const gpu::WorkBox& b) { return b.variant != SS_GENERAL; });
 }
@@ -211,6 +219,7 @@ TEST_F(VulkanPoolingQuads, InteriorBoxesTakePaddedRowsAndPlanes) {
   };
   for (const PoolingShape& shape : shapes) {
     ASSERT_TRUE(has_interior_box(shape));
+    ASSERT_TRUE(has_interior_box(shape, SS_PQ_GROUP));  // a GPU's chunk
     expect_quad_path_matches(shape);
   }
 }
