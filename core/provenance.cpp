@@ -1,5 +1,7 @@
 #include "provenance.h"
 
+#include <cmath>
+#include <string>
 
 #include "scalar.h"
 
@@ -109,6 +111,15 @@ bool beats(const Scalar& value, const Scalar& best) {
       value);
 }
 
+// Why the winner won, in the words a reader checks it by: a NaN beats
+// every number whatever the maximum, so naming the first-maximum rule
+// there would point at the wrong tap.
+std::string winning_reason(const Scalar& winner) {
+  const double* value = std::get_if<double>(&winner);
+  if (value != nullptr && std::isnan(*value)) return "a NaN beats every number, and the first NaN in window order wins";
+  return "the first maximum in row-major window order wins";
+}
+
 // Tap `tap` (one index per spatial axis) of output `out`'s window, with its
 // buffer offset when it lies inside the input.
 PoolingTap window_tap(const Operation& op, const PoolingPlan& plan, const Coord& out, const Coord& tap) {
@@ -178,7 +189,8 @@ Provenance explain_pooling(const Operation& op, const PoolingPlan& plan, const C
 
   result.rule = "out" + format_coord(out) + " = max over the " + window_shape(plan) + " window from in" +
                 format_coord(result.window.front().coord);
-  if (padded_taps) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
+  if (padded_taps == 1) result.rule += " (1 tap in padding never wins)";
+  if (padded_taps > 1) result.rule += " (" + std::to_string(padded_taps) + " taps in padding never win)";
   if (winner) {
     Coord winner_coord;
     for (int64_t c : winner->coord) winner_coord.push_back(static_cast<uint64_t>(c));
@@ -186,7 +198,7 @@ Provenance explain_pooling(const Operation& op, const PoolingPlan& plan, const C
     result.source_offset = winner->offset;
     result.winner_index = op.input().flat_index_of(winner_coord);
     result.rule += " -- winner " + element_ref("in", winner_coord, winner->offset) + ", index " +
-                   std::to_string(*result.winner_index) + "; the first maximum in row-major window order wins";
+                   std::to_string(*result.winner_index) + "; " + winning_reason(best);
   }
   return result;
 }

@@ -13,6 +13,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
+#include <string>
+#include <vector>
 
 #include "test_support.h"
 
@@ -185,6 +188,39 @@ TEST(Provenance, Pooling_PaddedTapsNeverWinEvenOverNegativeValues) {
   ASSERT_TRUE(p.has_value());
   EXPECT_EQ(*p->winner, 4u);
   EXPECT_EQ(p->winner_index, 0u);
+}
+
+// The rule names the reason the winner won: a NaN beats every number (here
+// a larger Infinity before it), which the first-maximum rule would not
+// explain; one padded tap is "1 tap".
+TEST(Provenance, Pooling_ARuleNamesTheNaNRuleWhereANaNWins) {
+  SS_ASSERT_MAKE(op, padded_pooling());
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> input(16, 1.0f);
+  input[0] = inf;                                       // (0,0), tap 4 of out[0,0]'s window
+  input[5] = std::numeric_limits<float>::quiet_NaN();   // (1,1), tap 8
+  const auto bytes = test::bytes_of(input);
+  auto p = explain(op, Coord{0, 0, 0, 0}, bytes);
+  ASSERT_TRUE(p.has_value());
+  ASSERT_TRUE(p->winner.has_value());
+  EXPECT_EQ(*p->winner, 8u);
+  EXPECT_NE(p->rule.find("a NaN beats every number"), std::string::npos) << p->rule;
+  EXPECT_EQ(p->rule.find("first maximum"), std::string::npos) << p->rule;
+  input[5] = 1.0f;  // no NaN: Infinity is the first maximum
+  const auto numbers = test::bytes_of(input);
+  p = explain(op, Coord{0, 0, 0, 0}, numbers);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(*p->winner, 4u);
+  EXPECT_NE(p->rule.find("the first maximum in row-major window order wins"), std::string::npos) << p->rule;
+}
+
+TEST(Provenance, Pooling_OnePaddedTapIsSingular) {
+  // A 1x2 window padded by one column before: out[0,0] has one padded tap.
+  SS_ASSERT_MAKE(op, (OpRequest{tensor(DataType::Float32, {1, 1, 1, 2}), TensorRequest{}, std::nullopt,
+                                MaxPooling2Request{{1, 2}, std::nullopt, U64s{0, 1}, std::nullopt, std::nullopt}}));
+  auto p = explain(op, Coord{0, 0, 0, 0});
+  ASSERT_TRUE(p.has_value()) << p.error().to_string();
+  EXPECT_NE(p->rule.find("(1 tap in padding never wins)"), std::string::npos) << p->rule;
 }
 
 TEST(Provenance, Pooling_AHugeWindowListsItsFirstTapsAndStillFindsTheWinner) {
