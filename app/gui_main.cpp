@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
     stridescope::ui::ScreenshotOptions options;
     options.directory = parser.value(screenshot_option);
     options.specs = parser.positionalArguments();
+    // The scenario shots (hover, animation, comparisons, an invalid edit, a
+    // large tensor) show the examples; asked for one's own specs, a user
+    // wants those alone.
+    options.extras = options.specs.isEmpty();
     if (parser.isSet(size_option)) {
       const QStringList parts = parser.value(size_option).split(QLatin1Char('x'));
       bool w_ok = false, h_ok = false;

@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QtTest>
 
@@ -32,6 +34,25 @@ QStringList link_targets(const QString& markdown) {
   static const QRegularExpression link(QStringLiteral(R"(\]\(([^)\s]+)\))"));
   for (auto it = link.globalMatch(markdown); it.hasNext();) targets << it.next().captured(1);
   return targets;
+}
+
+// A figure as loadResource gives it: the file's bytes, or a scaled image.
+QImage loaded_image(const QVariant& resource) {
+  if (resource.canConvert<QImage>() && resource.typeId() == QMetaType::QImage) return resource.value<QImage>();
+  return QImage::fromData(resource.toByteArray());
+}
+
+// The width of the first image on the page whose name ends with `file`, as
+// the page lays it out (-1: none).
+int shown_figure_width(QTextBrowser& text, const QString& file) {
+  for (QTextBlock block = text.document()->begin(); block.isValid(); block = block.next()) {
+    for (auto it = block.begin(); !it.atEnd(); ++it) {
+      const QTextCharFormat format = it.fragment().charFormat();
+      if (!format.isImageFormat() || !format.toImageFormat().name().endsWith(file)) continue;
+      return loaded_image(text.document()->resource(QTextDocument::ImageResource, QUrl(format.toImageFormat().name()))).width();
+    }
+  }
+  return -1;
 }
 
 }  // namespace
@@ -92,13 +113,42 @@ class HelpPages : public QObject {
           QVERIFY2(QFile::exists(QLatin1Char(':') + path), qPrintable(page.file + QStringLiteral(" -> ") + target));
         } else if (path.endsWith(QLatin1String(".png")) || path.endsWith(QLatin1String(".gif"))) {
           const QVariant image = help->text()->loadResource(QTextDocument::ImageResource, url);
-          QVERIFY2(!QImage::fromData(image.toByteArray()).isNull(),
-                   qPrintable(page.file + QStringLiteral(" -> ") + target));
+          QVERIFY2(!loaded_image(image).isNull(), qPrintable(page.file + QStringLiteral(" -> ") + target));
           ++figures;
         }
       }
     }
     QVERIFY2(figures >= 19, qPrintable(QString::number(figures)));
+  }
+
+  // Figures are drawn for slides, up to 1,680 pixels wide: the page shows
+  // one wider than itself scaled to its width, and a narrower one as drawn;
+  // when the window narrows, the page's figures narrow with it.
+  void AFigureWiderThanThePageIsScaledToItsWidth() {
+    HelpBrowser* help = window_->show_help(QStringLiteral("operators.md"));
+    auto* text = qobject_cast<DocsTextBrowser*>(help->text());
+    QVERIFY(text != nullptr);
+    help->resize(900, 700);
+    QVERIFY(QTest::qWaitForWindowExposed(help));
+    const QUrl wide(QStringLiteral("qrc:/figures/max_pooling2_3x3_stride2_pad1_indices.png"));
+    const QUrl narrow(QStringLiteral("qrc:/figures/mistake_padding-takes-part.png"));
+    const QImage wide_file(QStringLiteral(":/figures/max_pooling2_3x3_stride2_pad1_indices.png"));
+    const QImage narrow_file(QStringLiteral(":/figures/mistake_padding-takes-part.png"));
+    QCOMPARE(wide_file.width(), 1626);
+    QVERIFY(narrow_file.width() < text->figure_room());
+    const int room = text->figure_room();
+    QVERIFY2(room > 700 && room < 900, qPrintable(QString::number(room)));
+    QCOMPARE(loaded_image(text->loadResource(QTextDocument::ImageResource, wide)).width(), room);
+    QCOMPARE(loaded_image(text->loadResource(QTextDocument::ImageResource, narrow)).size(), narrow_file.size());
+
+    // The page itself never scrolls sideways, before or after the window
+    // narrows (its figures are fitted again).
+    QVERIFY(page_source(QStringLiteral("operators.md")).contains(QStringLiteral("max_pooling2_3x3_stride2_pad1_indices")));
+    QCOMPARE(shown_figure_width(*text, QStringLiteral("max_pooling2_3x3_stride2_pad1_indices.png")), room);
+    help->resize(600, 700);
+    QTRY_VERIFY(text->figure_room() < 600);
+    QTRY_COMPARE(shown_figure_width(*text, QStringLiteral("max_pooling2_3x3_stride2_pad1_indices.png")),
+                 text->figure_room());
   }
 };
 

@@ -1,6 +1,11 @@
 #include "ui/widgets/help_browser.h"
 
+#include <algorithm>
+
 #include <QFile>
+#include <QImage>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QHBoxLayout>
 #include <QStyle>
 #include <QToolButton>
@@ -8,13 +13,42 @@
 
 namespace stridescope::ui {
 
+DocsTextBrowser::DocsTextBrowser(QWidget* parent) : QTextBrowser(parent) {
+  refit_.setSingleShot(true);
+  refit_.setInterval(150);
+  connect(&refit_, &QTimer::timeout, this, &DocsTextBrowser::refit_figures);
+}
+
 QVariant DocsTextBrowser::loadResource(int type, const QUrl& name) {
-  if (type == QTextDocument::ImageResource && name.path().endsWith(QLatin1String(".gif"))) {
-    QUrl still = name;
-    still.setPath(name.path().chopped(4) + QStringLiteral(".png"));
-    return QTextBrowser::loadResource(type, still);
-  }
-  return QTextBrowser::loadResource(type, name);
+  if (type != QTextDocument::ImageResource) return QTextBrowser::loadResource(type, name);
+  QUrl file = name;
+  if (name.path().endsWith(QLatin1String(".gif"))) file.setPath(name.path().chopped(4) + QStringLiteral(".png"));
+  const QVariant data = QTextBrowser::loadResource(type, file);
+  // Figures are drawn for slides (up to 1,680 pixels wide); at their own
+  // size a reader would scroll sideways through each one.
+  const QImage image = QImage::fromData(data.toByteArray());
+  const int room = figure_room();
+  if (image.isNull() || image.width() <= room) return data;
+  return image.scaledToWidth(room, Qt::SmoothTransformation);
+}
+
+int DocsTextBrowser::figure_room() const {
+  const int margins = 2 * static_cast<int>(document()->documentMargin()) + verticalScrollBar()->sizeHint().width();
+  return std::max(kMinFigureWidth, viewport()->width() - margins);
+}
+
+void DocsTextBrowser::resizeEvent(QResizeEvent* event) {
+  QTextBrowser::resizeEvent(event);
+  // Figures were fitted to the old width when the page loaded: load it
+  // again, at the same place, once the size has settled.
+  if (event->oldSize().width() == event->size().width() || source().isEmpty()) return;
+  refit_.start();
+}
+
+void DocsTextBrowser::refit_figures() {
+  const int at = verticalScrollBar()->value();
+  reload();
+  verticalScrollBar()->setValue(at);
 }
 
 const QList<HelpBrowser::Page>& HelpBrowser::pages() {

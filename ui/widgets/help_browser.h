@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUrl>
 #include <QWidget>
 
@@ -14,13 +15,24 @@ class QToolButton;
 
 namespace stridescope::ui {
 
-// Loads figures as HelpBrowser describes; otherwise a QTextBrowser.
+// Loads figures as HelpBrowser describes, each scaled down to the page's
+// width where it is wider; otherwise a QTextBrowser.
 class DocsTextBrowser : public QTextBrowser {
   Q_OBJECT
 
  public:
-  using QTextBrowser::QTextBrowser;
+  explicit DocsTextBrowser(QWidget* parent = nullptr);
   QVariant loadResource(int type, const QUrl& name) override;
+  // The widest a figure is shown: the page's width inside its margins.
+  int figure_room() const;
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  static constexpr int kMinFigureWidth = 240;
+  void refit_figures();
+  QTimer refit_;
 };
 
 class HelpBrowser : public QWidget {

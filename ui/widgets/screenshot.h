@@ -25,7 +25,10 @@ struct ScreenshotOptions {
   QString directory;
   QStringList specs;   // spec files; the examples when empty
   QSize size{1680, 1020};
-  bool extras = true;  // the invalid-edit and large-tensor shots
+  // The scenario shots after the specs': hovering an input, the animation,
+  // all planes, comparing with a result and between backends, an invalid
+  // edit and a large tensor.
+  bool extras = true;
 };
 
 // Writes the PNGs; `written` receives their paths.
