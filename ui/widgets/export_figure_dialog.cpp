@@ -11,7 +11,10 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
+
+#include <algorithm>
 
 #include "ui/figure/figure_export.h"
 
@@ -63,10 +66,12 @@ ExportFigureDialog::ExportFigureDialog(EvaluationPtr evaluation, std::optional<C
   preview_ = new QLabel;
   preview_->setObjectName(QStringLiteral("figurePreview"));
   preview_->setAlignment(Qt::AlignCenter);
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(preview_);
-  scroll->setWidgetResizable(true);
-  scroll->setMinimumSize(480, 320);
+  scroll_ = new QScrollArea;
+  scroll_->setWidget(preview_);
+  scroll_->setWidgetResizable(true);
+  scroll_->setMinimumSize(480, 320);
+  preview_size_ = new QLabel;
+  preview_size_->setObjectName(QStringLiteral("figurePreviewSize"));
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close);
   connect(buttons, &QDialogButtonBox::accepted, this, &ExportFigureDialog::choose_file_and_export);
@@ -74,7 +79,8 @@ ExportFigureDialog::ExportFigureDialog(EvaluationPtr evaluation, std::optional<C
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
-  layout->addWidget(scroll, 1);
+  layout->addWidget(scroll_, 1);
+  layout->addWidget(preview_size_);
   layout->addWidget(buttons);
   for (QCheckBox* box : {input_, output_, indices_, memory_, all_planes_, legend_, animate_}) {
     connect(box, &QCheckBox::toggled, this, &ExportFigureDialog::update_preview);
@@ -112,7 +118,34 @@ void ExportFigureDialog::update_preview() {
     return;
   }
   Figure figure(evaluation_, options());
-  preview_->setPixmap(QPixmap::fromImage(render_figure_image(figure)));
+  image_ = render_figure_image(figure);
+  show_preview();
+}
+
+QSize ExportFigureDialog::preview_room() const {
+  const int frame = 2 * scroll_->frameWidth();
+  return (scroll_->size() - QSize(frame, frame)).expandedTo(QSize(1, 1));
+}
+
+// The whole figure in view, as it will sit on a slide: scaled down to the
+// preview's room where larger, and the saved size said below it.
+void ExportFigureDialog::show_preview() {
+  if (image_.isNull()) return;
+  const QSize room = preview_room();
+  const bool fits = image_.width() <= room.width() && image_.height() <= room.height();
+  const QImage shown = fits ? image_ : image_.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  preview_->setPixmap(QPixmap::fromImage(shown));
+  const int percent = static_cast<int>(100.0 * shown.width() / std::max(1, image_.width()) + 0.5);
+  preview_size_->setText(fits ? tr("Saved at %1 × %2 pixels").arg(image_.width()).arg(image_.height())
+                              : tr("Saved at %1 × %2 pixels; shown here at %3%")
+                                    .arg(image_.width())
+                                    .arg(image_.height())
+                                    .arg(percent));
+}
+
+void ExportFigureDialog::resizeEvent(QResizeEvent* event) {
+  QDialog::resizeEvent(event);
+  show_preview();
 }
 
 Status ExportFigureDialog::export_to(const QString& path) const {

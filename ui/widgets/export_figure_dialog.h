@@ -1,12 +1,14 @@
 // File > Export Figure...: the figure renderer's options (panels, memory
 // strips, planes, scale, theme, legend, title, animation) with a live
-// preview, written as PNG, SVG, or an animated GIF or SVG: the same figure
+// preview (the whole figure, scaled down to the dialog where larger, its
+// saved size below it), written as PNG, SVG, or an animated GIF or SVG: the same figure
 // `stridescope-cli render` draws for the same options, not a grab of widgets.
 #pragma once
 
 #include <optional>
 
 #include <QDialog>
+#include <QImage>
 
 #include "ui/evaluation.h"
 #include "ui/figure/figure.h"
@@ -16,6 +18,8 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QResizeEvent;
+class QScrollArea;
 
 namespace stridescope::ui {
 
@@ -33,9 +37,17 @@ class ExportFigureDialog : public QDialog {
   // Writes the figure to `path`, a .png or .svg; with animate(), the
   // animation to a .gif or .svg (an animated SVG).
   Status export_to(const QString& path) const;
+  // The figure as it will be saved (the preview may show it scaled down).
+  const QImage& figure_image() const { return image_; }
+  QLabel* preview() const { return preview_; }
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void update_preview();
+  void show_preview();
+  QSize preview_room() const;
   void choose_file_and_export();
 
   EvaluationPtr evaluation_;
@@ -51,7 +63,10 @@ class ExportFigureDialog : public QDialog {
   QDoubleSpinBox* scale_ = nullptr;
   QDoubleSpinBox* fps_ = nullptr;
   QLineEdit* title_ = nullptr;
+  QScrollArea* scroll_ = nullptr;
   QLabel* preview_ = nullptr;
+  QLabel* preview_size_ = nullptr;
+  QImage image_;
 };
 
 }  // namespace stridescope::ui
