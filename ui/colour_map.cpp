@@ -133,7 +133,7 @@ QString overlay_description(OverlayCategory category) {
     case OverlayCategory::Shared:
       return QObject::tr("Dotted border and \u00d7N: a buffer element that several coordinates share (broadcast)");
     case OverlayCategory::Differs:
-      return QObject::tr("Diagonal cross: the results differ here (another backend's, or the result compared with)");
+      return QObject::tr("Border and corner flag: the results differ here (another backend's, or the result compared with; the tool tip has both values)");
   }
   return {};
 }

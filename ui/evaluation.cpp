@@ -121,6 +121,15 @@ std::vector<Coord> differing_coords(const Evaluation& evaluation, bool indices) 
   return coords;
 }
 
+bool any_differing(const Evaluation& evaluation) {
+  if (evaluation.compare) {
+    for (const auto& other : evaluation.compare->others) {
+      if (other.output || other.indices) return true;
+    }
+  }
+  return evaluation.result_comparison && evaluation.result_comparison->differing() > 0;
+}
+
 Scalar element_at(const TensorDesc& desc, const std::vector<std::byte>& bytes, const Coord& coord) {
   return element_at_offset(desc, bytes, desc.offset_of(coord));
 }

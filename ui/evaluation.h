@@ -126,6 +126,9 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
 // (Run > Compare) or a compared result file (File > Compare with Result)
 // gives differently: what the grids and memory strips cross out.
 std::vector<Coord> differing_coords(const Evaluation& evaluation, bool indices);
+// Whether any element is marked so: a comparison where everything agrees (or
+// a result file that does not fit the spec) marks nothing.
+bool any_differing(const Evaluation& evaluation);
 
 // Reads the logical element at `coord` of a tensor whose buffer is `bytes`.
 Scalar element_at(const TensorDesc& desc, const std::vector<std::byte>& bytes, const Coord& coord);

@@ -210,7 +210,7 @@ commands:
       element in turn (--order logical, the default, or buffer order) at
       --fps F frames a second (default 4); past 256 elements it takes every
       k-th, k the smallest step leaving at most 256 frames (so at least 128).
-      --compare-with RESULT crosses out the elements where another
+      --compare-with RESULT flags the elements where another
       implementation's result (as check reads it) differs. --text prints the
       panels as text grids instead, values as run writes them. Figures need
       the Qt build; --text works in any.

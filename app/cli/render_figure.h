@@ -35,7 +35,7 @@ struct RenderRequest {
   double fps = 4;
   VisitOrder order = VisitOrder::Logical;
   // Another implementation's result (check's RESULT): the elements where it
-  // differs are crossed out, as the app's Compare with Result marks them.
+  // differs are flagged, as the app's Compare with Result marks them.
   std::string compare_with;
 };
 

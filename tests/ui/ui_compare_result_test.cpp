@@ -22,14 +22,17 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
 #include "core/io/npy.h"
 #include "test_backends.h"
+#include "ui/figure/figure_legend.h"
 #include "ui/linked_selection.h"
 #include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
+#include "ui/widgets/legend_bar.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/result_compare.h"
 
@@ -106,7 +109,7 @@ class CompareWithResult : public QObject {
     return columns;
   }
 
-  // The buffer offsets the memory strip crosses out.
+  // The buffer offsets the memory strip flags.
   QList<qulonglong> marked_offsets(TensorRole role) const {
     QList<qulonglong> offsets;
     const MemoryStripModel* strip = window_->memory_model(role);
@@ -161,7 +164,7 @@ class CompareWithResult : public QObject {
   void TheMarks_AreOnExactlyTheDifferingElements() {
     QVERIFY(open_and_compare(kReflectionSpec, QStringLiteral("theirs.json"), reflection_result(kEdgeRepeated).toUtf8()));
     QCOMPARE(marked_columns(TensorRole::Output), (QList<int>{0, 1, 6, 7}));
-    // The memory strip crosses out the same elements (packed: offset = column).
+    // The memory strip flags the same elements (packed: offset = column).
     QCOMPARE(marked_offsets(TensorRole::Output), (QList<qulonglong>{0, 1, 6, 7}));
     // The tool tip gives their value beside ours: column 6 is 3 here, 4 there.
     const QString tip = window_->plane_model(TensorRole::Output)->index(0, 6).data(Qt::ToolTipRole).toString();
@@ -201,6 +204,32 @@ class CompareWithResult : public QObject {
     QVERIFY(compare()->diagnosis_text().isEmpty());
     QVERIFY(marked_columns(TensorRole::Output).isEmpty());
     QVERIFY(!compare()->next_action()->isEnabled());
+  }
+
+  // The legend explains the marks on show: with the exact result nothing is
+  // marked, so "results differ" is not in it (the window's legend bar and an
+  // exported figure's legend alike); with the edge repeated, 4 elements are.
+  void TheLegend_ListsResultsDiffer_OnlyWhenAnElementDiffers() {
+    const auto window_lists_it = [&] {
+      const auto* legend = window_->findChild<LegendBar*>(QStringLiteral("legend"));
+      return legend && std::ranges::count(legend->categories(), OverlayCategory::Differs) == 1;
+    };
+    const auto figure_lists_it = [&] {
+      const FigureLegend legend = figure_legend(*window_->shown_evaluation(), true);
+      return std::ranges::count(legend.categories, OverlayCategory::Differs) == 1;
+    };
+    QVERIFY(open_and_compare(kReflectionSpec, QStringLiteral("exact.json"), reflection_result(kExactReflection).toUtf8()));
+    QCOMPARE(window_->shown_evaluation()->result_comparison->differing(), 0u);
+    QVERIFY(!window_lists_it());
+    QVERIFY(!figure_lists_it());
+
+    QVERIFY(compare()->compare_with(write(QStringLiteral("edge.json"), reflection_result(kEdgeRepeated).toUtf8())));
+    QVERIFY(QTest::qWaitFor([&] {
+      return window_->settled() && window_->shown_evaluation()->result_comparison &&
+             window_->shown_evaluation()->result_comparison->differing() == 4;
+    }, 20000));
+    QVERIFY(window_lists_it());
+    QVERIFY(figure_lists_it());
   }
 
   void ANpyResult_IsComparedTheSameWay() {

@@ -79,7 +79,7 @@ FigureLegend figure_legend(const Evaluation& evaluation, bool selected) {
       break;
   }
   if (unused_shown) legend.categories.push_back(C::Unused);
-  if (evaluation.compare || evaluation.result_comparison) legend.categories.push_back(C::Differs);
+  if (any_differing(evaluation)) legend.categories.push_back(C::Differs);
   legend.low = QObject::tr("values %1").arg(evaluation.range.valid ? QString::number(evaluation.range.min) : QString());
   legend.high = evaluation.range.valid ? QString::number(evaluation.range.max) : QString();
   return legend;

@@ -19,7 +19,7 @@ LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
   set_op(OpKind::Identity, false);
 }
 
-void LegendBar::set_op(OpKind kind, bool comparing) {
+void LegendBar::set_op(OpKind kind, bool differing) {
   using C = OverlayCategory;
   switch (kind) {
     case OpKind::Identity: categories_ = {C::Selected, C::Source, C::Reader, C::Unused, C::Shared}; break;
@@ -33,7 +33,7 @@ void LegendBar::set_op(OpKind kind, bool comparing) {
       categories_ = {C::Window, C::Selected, C::Winner, C::PaddedTap, C::Reader, C::Unused};
       break;
   }
-  if (comparing) categories_.push_back(C::Differs);
+  if (differing) categories_.push_back(C::Differs);
   switch (kind) {
     case OpKind::Identity: note_ = tr("@n: buffer offset \u00b7 \u00d7n: coordinates sharing it"); break;
     case OpKind::Slice:

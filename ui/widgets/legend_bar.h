@@ -17,7 +17,8 @@ class LegendBar : public QWidget {
  public:
   explicit LegendBar(QWidget* parent = nullptr);
 
-  void set_op(OpKind kind, bool comparing);
+  // `differing`: some cell carries the "results differ" mark, so its chip shows.
+  void set_op(OpKind kind, bool differing);
   void set_palette(ValuePalette palette);
   const std::vector<OverlayCategory>& categories() const { return categories_; }
 
