@@ -66,7 +66,8 @@ InputValuesForm::InputValuesForm(SpecFormHost* host, QWidget* parent) : QObject(
   fill_ = new QComboBox(parent);
   fill_->setObjectName(QStringLiteral("input.fill"));
   fill_->addItem(tr("Iota (1, 2, 3, \u2026 in buffer order)"));
-  fill_->addItem(tr("Iota in logical order (1, 2, 3, \u2026 across the grid)"));
+  // Short enough that the form fits a small screen's editor; the tool tip says more.
+  fill_->addItem(tr("Iota in logical order (1, 2, 3, \u2026)"));
   fill_->addItem(tr("Zeros"));
   fill_->addItem(tr("Seeded random"));
   fill_->addItem(tr("Random integers (\u22129 to 9)"));

@@ -10,6 +10,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -79,6 +80,8 @@ void MainWindow::create_models() {
   input_memory_ = new MemoryStripModel(TensorRole::Input, this);
   output_memory_ = new MemoryStripModel(TensorRole::Output, this);
   indices_memory_ = new MemoryStripModel(TensorRole::Indices, this);
+  indices_memory_->set_index_colours([indices = indices_model_](uint64_t flat) { return indices->index_rgb(flat); });
+  connect(indices_model_, &IndicesModel::indexColoursChanged, indices_memory_, &MemoryStripModel::refresh_index_colours);
   diff_model_ = new DiffModel(this);
   selection_ = new LinkedSelection(
       {input_model_, output_model_, indices_model_, input_memory_, output_memory_, indices_memory_}, this);
@@ -132,7 +135,7 @@ void MainWindow::create_docks() {
   addDockWidget(Qt::LeftDockWidgetArea, editor_dock_);
   connect(editor_, &SpecEditor::npyFileRequested, this, &MainWindow::on_npy_requested);
   // The form grows a column per parameter (max_pooling2 has five): the dock
-  // is kept wide enough for all of them, up to 40% of the window. Queued:
+  // is widened to hold all of them where the views leave room. Queued:
   // the editor rebuilds its rows on the same signal, its layout settles after.
   editor_scroll_ = scroll;
   connect(document_, &SpecDocument::specChanged, this, &MainWindow::fit_editor_width, Qt::QueuedConnection);
@@ -307,7 +310,7 @@ void MainWindow::on_evaluated(const EvaluationOutcome& outcome) {
   }
   for (TensorPanel* panel : {input_panel_, output_panel_, indices_panel_}) panel->set_stale(false);
   update_panels_visibility();
-  legend_->set_op(shown_->op().kind(), shown_->compare.has_value() || shown_->result_comparison.has_value());
+  legend_->set_op(shown_->op().kind(), any_differing(*shown_));
   result_compare_->show_evaluation(shown_);
 
   QString timing = tr("%1 \u00b7 run %2 ms").arg(shown_->backend_label).arg(shown_->wall_milliseconds, 0, 'f', 2);
@@ -355,9 +358,30 @@ void MainWindow::report_compare_failures(const CompareReport& report) {
 
 void MainWindow::fit_editor_width() {
   editor_->layout()->activate();
-  const int form = editor_->sizeHint().width() + editor_scroll_->verticalScrollBar()->sizeHint().width() +
-                   2 * editor_scroll_->frameWidth();
-  editor_scroll_->setMinimumWidth(std::min(form, std::max(300, width() / 3)));
+  const int chrome = editor_scroll_->verticalScrollBar()->sizeHint().width() + 2 * editor_scroll_->frameWidth();
+  const int form = editor_->sizeHint().width() + chrome;
+  const int needed = editor_->minimumSizeHint().width() + chrome;  // any narrower scrolls sideways
+  // The minimum never follows the window's width: a window made wide once
+  // (maximised on a monitor) must still shrink to a 1024-pixel projector.
+  constexpr int kNarrowest = 300;
+  editor_scroll_->setMinimumWidth(std::min(form, kNarrowest));
+  if (!editor_dock_->isVisible() || editor_dock_->isFloating()) return;
+  // The width: the form as it would be, up to a third of the window (the
+  // views keep the most room; 400 pixels on a small screen, where a third
+  // holds no form), at least what its fields need, and never squeezing the
+  // views below their minimum.
+  constexpr int kSmallScreenShare = 400;
+  const int share = std::max(width() / 3, kSmallScreenShare);
+  const int views = centralWidget()->minimumSizeHint().width() +
+                    style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
+  const int room = width() - views - (editor_dock_->width() - editor_scroll_->width());
+  const int wanted = std::min(std::max(std::min(form, share), needed), room);
+  // Widened where narrower; narrowed where the main window, following the
+  // form's size hint, gave it more than its share.
+  const int current = editor_scroll_->width();
+  if (current < wanted || current > std::max(wanted, share)) {
+    resizeDocks({editor_dock_}, {editor_dock_->width() + wanted - current}, Qt::Horizontal);
+  }
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {

@@ -83,6 +83,10 @@ void ParamTable::build_array_columns(OpKind kind, std::size_t rank) {
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const QString path = q(param_path(*fields[f], i));
       QSpinBox* spin = make_int_field(host_, path, fields[f]->is_signed() ? -INT_MAX : 0, dims_);
+      // Windows, strides, paddings and dilations are small numbers: room for
+      // four characters keeps max_pooling2's five columns inside the editor
+      // on a 1024-pixel screen (the box still widens where there is room).
+      spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-000")) + 28);
       spin->setToolTip(q(fields[f]->help));
       dims_layout_->addWidget(spin, row, static_cast<int>(f) + 1);
     }

@@ -8,41 +8,48 @@
 #include <QVBoxLayout>
 
 #include "ui/text_format.h"
+#include "ui/widgets/flow_layout.h"
 
 namespace stridescope::ui {
 
+QWidget* PlaneSelector::labelled(const QString& text, QComboBox* combo) {
+  auto* pair = new QWidget(this);
+  auto* layout = new QHBoxLayout(pair);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(4);
+  auto* label = new QLabel(text, pair);
+  label->setBuddy(combo);
+  combo->setParent(pair);
+  layout->addWidget(label);
+  layout->addWidget(combo);
+  // Never narrower than the label and the whole dimension name: the line wraps first.
+  pair->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+  return pair;
+}
+
 PlaneSelector::PlaneSelector(TensorPlaneModel* model, QWidget* parent)
     : QWidget(parent), model_(model), rows_(new QComboBox(this)), columns_(new QComboBox(this)),
-      fixed_layout_(new QHBoxLayout), fixed_label_(new QLabel(tr("Plane at"), this)) {
-  // Two rows, so a panel stays narrow: the plane's dimensions, then the
-  // index of every other dimension (up to six of them).
+      fixed_layout_(nullptr), fixed_label_(new QLabel(tr("Plane at"), this)) {
+  // The plane's dimensions, then the index of every other dimension (up to
+  // six of them), wrapping onto more lines where the panel is narrow; each
+  // label stays beside its box.
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
-  auto* dims_row = new QHBoxLayout;
-  auto* fixed_row = new QHBoxLayout;
-  auto* rows_label = new QLabel(tr("&Rows"), this);
-  rows_label->setBuddy(rows_);
-  auto* columns_label = new QLabel(tr("Co&lumns"), this);
-  columns_label->setBuddy(columns_);
+  auto* dims_row = new FlowLayout(nullptr, 6);
+  fixed_layout_ = new FlowLayout(nullptr, 4);
   rows_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   columns_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   rows_->setObjectName(QStringLiteral("rowDim"));
   columns_->setObjectName(QStringLiteral("columnDim"));
   rows_->setToolTip(tr("The dimension that runs down the rows of the grid"));
   columns_->setToolTip(tr("The dimension that runs across the columns of the grid"));
-  dims_row->addWidget(rows_label);
-  dims_row->addWidget(rows_);
-  dims_row->addWidget(columns_label);
-  dims_row->addWidget(columns_);
-  dims_row->addStretch(1);
+  dims_row->addWidget(labelled(tr("&Rows"), rows_));
+  dims_row->addWidget(labelled(tr("Co&lumns"), columns_));
   fixed_label_->setToolTip(tr("The plane shown lies at these indices of the other dimensions"));
-  fixed_row->addWidget(fixed_label_);
-  fixed_layout_->setSpacing(4);
-  fixed_row->addLayout(fixed_layout_);
-  fixed_row->addStretch(1);
+  fixed_layout_->addWidget(fixed_label_);
   layout->addLayout(dims_row);
-  layout->addLayout(fixed_row);
+  layout->addLayout(fixed_layout_);
 
   connect(rows_, &QComboBox::activated, this, [this] { apply(); });
   connect(columns_, &QComboBox::activated, this, [this] { apply(); });
@@ -97,7 +104,10 @@ void PlaneSelector::sync() {
   }
   bool any_fixed = false;
   for (std::size_t d = 0; d < fixed_.size(); ++d) {
-    const bool shown = static_cast<int>(d) != plane.row_dim && static_cast<int>(d) != plane.column_dim;
+    // A dimension of size 1 has one plane to be at: its box would only take
+    // a line of the panel from the grid (every DirectML example's N and C).
+    const bool shown = static_cast<int>(d) != plane.row_dim && static_cast<int>(d) != plane.column_dim &&
+                       d < shown_sizes_.size() && shown_sizes_[d] > 1;
     fixed_[d]->setVisible(shown);
     any_fixed = any_fixed || shown;
     const QSignalBlocker block(fixed_[d]);

@@ -9,11 +9,12 @@
 #include "ui/tensor_plane_model.h"
 
 class QComboBox;
-class QHBoxLayout;
 class QLabel;
 class QSpinBox;
 
 namespace stridescope::ui {
+
+class FlowLayout;
 
 class PlaneSelector : public QWidget {
   Q_OBJECT
@@ -27,13 +28,15 @@ class PlaneSelector : public QWidget {
   QSpinBox* fixed_spin(std::size_t dim) const;
 
  private:
+  // `combo` behind its label, kept together on one line.
+  QWidget* labelled(const QString& text, QComboBox* combo);
   void sync();
   void apply();
 
   TensorPlaneModel* model_;
   QComboBox* rows_;
   QComboBox* columns_;
-  QHBoxLayout* fixed_layout_;
+  FlowLayout* fixed_layout_;  // "Plane at", then a spin box per other dimension
   QLabel* fixed_label_;
   std::vector<QSpinBox*> fixed_;
   Sizes shown_sizes_;
