@@ -5,6 +5,7 @@
 // roles for tests, tool tips and accessibility.
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -91,6 +92,10 @@ class GridModel : public QAbstractTableModel {
   virtual QString widest_text() const { return QStringLiteral("-00.00"); }
   // The widest second line (source, decoded index) the model shows.
   virtual QString widest_detail() const { return QStringLiteral("\u2190(00,00)"); }
+  // The smallest and largest value the model's cells show, shared with the
+  // other tensors of its evaluation, so that views of both write a value to
+  // the same decimal place; nullopt where the cells hold no numbers.
+  virtual std::optional<std::pair<double, double>> value_range() const { return std::nullopt; }
   // Bumped whenever values or static overlays change (views cache heat maps by it).
   quint64 revision() const { return revision_; }
 

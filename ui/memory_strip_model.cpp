@@ -79,6 +79,16 @@ void MemoryStripModel::set_palette(ValuePalette palette) {
   refresh_all({Qt::BackgroundRole, Qt::ForegroundRole});
 }
 
+void MemoryStripModel::set_index_colours(std::function<QRgb(uint64_t flat)> colour_of) {
+  index_colour_ = std::move(colour_of);
+  refresh_index_colours();
+}
+
+void MemoryStripModel::refresh_index_colours() {
+  bump_revision();
+  refresh_all({Qt::BackgroundRole, Qt::ForegroundRole});
+}
+
 void MemoryStripModel::set_marks(std::vector<std::pair<uint64_t, quint32>> marks) {
   if (marks.empty() && marks_.empty()) return;
   marks_.clear();
@@ -152,7 +162,8 @@ CellVisual MemoryStripModel::cell(int row, int column) const {
   }
   const Scalar v = element_at_offset(*desc_, *bytes_, *offset);
   visual.text = cell_text(v);
-  visual.fill = palette_rgb(palette_, evaluation_->range.normalise(to_double(v)));
+  visual.fill = index_colour_ ? index_colour_(static_cast<uint64_t>(to_double(v)))
+                              : palette_rgb(palette_, evaluation_->range.normalise(to_double(v)));
   if (const auto count = use_count(*offset)) {
     if (*count == 0) {
       visual.flags |= kUnused;
@@ -186,6 +197,11 @@ QString MemoryStripModel::column_label(int column) const { return QStringLiteral
 QString MemoryStripModel::widest_text() const {
   if (!desc_) return QStringLiteral("00");
   return is_floating(desc_->data_type()) ? QStringLiteral("-0.0000") : QStringLiteral("-0000");
+}
+
+std::optional<std::pair<double, double>> MemoryStripModel::value_range() const {
+  if (!evaluation_ || !evaluation_->range.valid || role_ == TensorRole::Indices) return std::nullopt;
+  return std::make_pair(evaluation_->range.min, evaluation_->range.max);
 }
 
 QString MemoryStripModel::tool_tip(int row, int column) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <climits>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -44,6 +45,11 @@ class MemoryStripModel : public GridModel {
   void set_columns(int columns);
   int columns() const { return columns_; }
   void set_palette(ValuePalette palette);
+  // Indices are names, coloured as the indices grid colours them
+  // (IndicesModel::index_rgb), not on the value ramp; call
+  // refresh_index_colours when those colours change.
+  void set_index_colours(std::function<QRgb(uint64_t flat)> colour_of);
+  void refresh_index_colours();
 
   // Dynamic overlays by buffer offset.
   void set_marks(std::vector<std::pair<uint64_t, quint32>> marks);
@@ -61,6 +67,9 @@ class MemoryStripModel : public GridModel {
   QString row_label(int row) const override;
   QString column_label(int column) const override;
   QString widest_text() const override;
+  // The evaluation's, as the grids'; the gaps between elements hold no
+  // value the range need know (a gap shows whatever the buffer holds).
+  std::optional<std::pair<double, double>> value_range() const override;
   std::vector<std::pair<QPoint, quint32>> marked_cells() const override;
 
  protected:
@@ -79,8 +88,9 @@ class MemoryStripModel : public GridModel {
   const std::vector<std::byte>* bytes_ = nullptr;
   int columns_ = 16;
   ValuePalette palette_ = ValuePalette::Viridis;
+  std::function<QRgb(uint64_t)> index_colour_;
   std::unordered_map<uint64_t, quint32> marks_;
-  std::unordered_set<uint64_t> differing_;  // buffer offsets of the elements crossed out in the grid too
+  std::unordered_set<uint64_t> differing_;  // buffer offsets of the elements flagged as differing in the grid too
 };
 
 }  // namespace stridescope::ui

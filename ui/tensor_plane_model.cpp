@@ -448,6 +448,11 @@ QString TensorPlaneModel::widest_text() const {
   return QStringLiteral("-0000");
 }
 
+std::optional<std::pair<double, double>> TensorPlaneModel::value_range() const {
+  if (!evaluation_ || !evaluation_->range.valid) return std::nullopt;
+  return std::make_pair(evaluation_->range.min, evaluation_->range.max);
+}
+
 Qt::ItemFlags TensorPlaneModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags f = GridModel::flags(index);
   if (editable_ && role_ == TensorRole::Input && index.isValid() && coord_at(index.row(), index.column())) {
@@ -526,6 +531,16 @@ QString IndicesModel::widest_detail() const {
 }
 
 void IndicesModel::plane_state_changed() {
+  colour_plane();
+  emit indexColoursChanged();
+}
+
+QRgb IndicesModel::index_rgb(uint64_t flat) const {
+  const auto it = colour_of_.find(flat);
+  return categorical_rgb(it != colour_of_.end() ? it->second : static_cast<int>(flat % categorical_palette_size()));
+}
+
+void IndicesModel::colour_plane() {
   colour_of_.clear();
   const Evaluation* ev = evaluation().get();
   const int rows = rowCount();
@@ -554,9 +569,7 @@ void IndicesModel::describe(const Coord& coord, CellVisual& visual, bool with_te
   const double flat = to_double(v);
   const uint64_t count = ev.op().input().element_count();
   // A name, not a measure: neighbouring windows' winners differ in colour.
-  const auto it = colour_of_.find(static_cast<uint64_t>(flat));
-  visual.fill = categorical_rgb(it != colour_of_.end() ? it->second
-                                                       : static_cast<int>(static_cast<uint64_t>(flat) % categorical_palette_size()));
+  visual.fill = index_rgb(static_cast<uint64_t>(flat));
   if (!with_text) return;
   visual.text = QString::fromStdString(format_scalar(v));
   if (flat >= 0 && flat < static_cast<double>(count)) {

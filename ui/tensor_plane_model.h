@@ -101,6 +101,7 @@ class TensorPlaneModel : public GridModel {
   QString row_label(int row) const override;
   QString column_label(int column) const override;
   QString widest_text() const override;
+  std::optional<std::pair<double, double>> value_range() const override;
   std::vector<std::pair<QPoint, quint32>> marked_cells() const override;
   bool is_spacer(int row, int column) const override;
   std::vector<GridLabel> labels() const override;
@@ -190,14 +191,25 @@ class IndicesModel : public TensorPlaneModel {
 
  public:
   explicit IndicesModel(QObject* parent = nullptr) : TensorPlaneModel(TensorRole::Indices, parent) {}
+  // Indices are whole numbers, on no shared value scale.
+  std::optional<std::pair<double, double>> value_range() const override { return std::nullopt; }
   QString widest_text() const override;
   QString widest_detail() const override;
+  // The colour of flat index `flat`: its name's colour in the plane shown,
+  // which the indices' memory strip takes too, so one index has one colour
+  // in both; an index not in the plane takes the palette entry `flat` picks.
+  QRgb index_rgb(uint64_t flat) const;
+
+ signals:
+  // The plane shown (or its evaluation) changed, and with it index_rgb.
+  void indexColoursChanged();
 
  protected:
   void describe(const Coord& coord, CellVisual& visual, bool with_text) const override;
   void plane_state_changed() override;
 
  private:
+  void colour_plane();
   // A palette entry per flat index shown (ui/categorical_colours.h).
   std::unordered_map<uint64_t, int> colour_of_;
 };

@@ -8,6 +8,7 @@
 #include "core/io/spec_file.h"
 #include "test_backends.h"
 #include "ui/categorical_colours.h"
+#include "ui/memory_strip_model.h"
 #include "ui/spec_document.h"
 #include "ui/widgets/main_window.h"
 
@@ -83,6 +84,23 @@ class IndexColoursTest : public QObject {
       }
     }
     QVERIFY(distinct.size() >= 4);
+
+    // The indices' memory strip names each index with the grid's colour
+    // (packed 4x4 indices: offset 4r + c holds output [r, c]'s index).
+    MemoryStripModel* strip = w.memory_model(TensorRole::Indices);
+    int compared = 0;
+    for (int row = 0; row < strip->rowCount(); ++row) {
+      for (int column = 0; column < strip->columnCount(); ++column) {
+        const std::optional<uint64_t> offset = strip->offset_at(row, column);
+        if (!offset) continue;
+        const int r = static_cast<int>(*offset / 4);
+        const int c = static_cast<int>(*offset % 4);
+        QCOMPARE(strip->cell(row, column).text, QString::number((2 * r + 1) * 8 + 2 * c + 1));
+        QCOMPARE(strip->cell(row, column).fill, colour(r, c).rgb());
+        ++compared;
+      }
+    }
+    QCOMPARE(compared, 16);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <QPainterPath>
 
 #include "ui/figure/cell_text_fit.h"
+#include "ui/figure/difference_mark.h"
 
 namespace stridescope::ui {
 namespace {
@@ -15,13 +16,13 @@ QColor with_alpha(QColor colour, int alpha) {
   return colour;
 }
 
-void inset_border(QPainter& painter, const QRect& rect, const QColor& colour, qreal width,
+void inset_border(QPainter& painter, const QRectF& rect, const QColor& colour, qreal width,
                   Qt::PenStyle style = Qt::SolidLine) {
   QPen pen(colour, width, style, Qt::SquareCap, Qt::MiterJoin);
   painter.setPen(pen);
   painter.setBrush(Qt::NoBrush);
   const qreal half = width / 2.0;
-  painter.drawRect(QRectF(rect).adjusted(half, half, -half, -half));
+  painter.drawRect(rect.adjusted(half, half, -half, -half));
 }
 
 Qt::BrushStyle padding_pattern(quint32 flags) {
@@ -54,6 +55,45 @@ void draw_star(QPainter& painter, const QRectF& box, const QColor& colour) {
   painter.drawPath(star);
 }
 
+// Frames are measured in units that grow with the cell; the widest frame
+// (the selection, a source, a winner) is this many units thick.
+constexpr qreal kWidestFrameUnits = 2.5;
+
+qreal frame_unit(QSize cell) { return std::clamp(std::min(cell.width(), cell.height()) / 16.0, 1.0, 3.5); }
+
+// One line of text at `top`, centred across `text_area`; on a soft plate
+// where hatching would fight it.
+void draw_line(QPainter& painter, const QRect& text_area, int top, const CellText& line, const QColor& plate) {
+  const QRect box(text_area.left(), top, text_area.width(), line.height);
+  if (plate.isValid() && !line.text.isEmpty()) {
+    const int w = std::min(text_area.width(), line.advance + 6);
+    painter.fillRect(QRect(box.center().x() - w / 2, top, w, line.height), plate);
+  }
+  draw_cell_text(painter, box, line, Qt::AlignTop);
+}
+
+// The value, and the detail line under it, inside the cell's text area: the
+// two lines centred as a block, clear of the frames above and below where
+// the cell is tall enough.
+void paint_cell_text(QPainter& painter, const QRect& rect, const CellVisual& cell, const CellFonts& fonts,
+                     bool show_detail, int decimals) {
+  const QRect area = cell_text_rect(rect);
+  // Fewer digits or a smaller font, never a value cut short.
+  const CellText& value = fonts.texts->value(cell.text, fonts.value, area.width(), decimals);
+  const CellText* detail =
+      show_detail && !cell.detail.isEmpty() ? &fonts.texts->detail(cell.detail, fonts.detail, area.width()) : nullptr;
+  const int block = value.height + (detail ? detail->height : 0);
+  const int frame = static_cast<int>(std::ceil(cell_frame_width(rect.size())));
+  const QRect inner = rect.adjusted(0, frame, 0, -frame);
+  const int top = block <= inner.height() ? inner.top() + (inner.height() - block) / 2
+                                          : rect.top() + (rect.height() - block) / 2;
+  const QColor fill = QColor::fromRgb(cell.fill);
+  const QColor plate = cell.flags & kPaddingFlags ? with_alpha(fill, 225) : QColor();
+  painter.setPen(text_colour_on(fill));
+  draw_line(painter, area, top, value, plate);
+  if (detail) draw_line(painter, area, top + value.height, *detail, plate);
+}
+
 }  // namespace
 
 CellFonts cell_fonts(const QFont& base, double scale) {
@@ -80,8 +120,16 @@ QPen region_pen(OverlayCategory category, qreal width) {
   return pen;
 }
 
+qreal cell_frame_width(QSize cell) { return frame_unit(cell) * kWidestFrameUnits; }
+
+QRect cell_text_rect(const QRect& cell) {
+  const qreal unit = frame_unit(cell.size());
+  const int inset = static_cast<int>(std::ceil(unit * kWidestFrameUnits)) + 1;
+  return cell.adjusted(inset, 0, -inset, 0);
+}
+
 void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cell, const CellFonts& fonts,
-                     bool show_text, bool show_detail) {
+                     bool show_text, bool show_detail, int decimals) {
   if (cell.empty) {
     if (cell.flags & kGhost) {
       painter.fillRect(rect, QColor(0xf7, 0xf7, 0xf7));
@@ -99,54 +147,31 @@ void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cel
     painter.fillRect(rect, QColor(255, 255, 255, 70));
     painter.fillRect(rect, brush);
   }
-  if (!show_text) return;
-  const QColor ink = text_colour_on(fill);
-  const bool two_lines = show_detail && !cell.detail.isEmpty();
-  // Fewer digits or a smaller font, never a value cut short.
-  const CellText& value = fonts.texts->value(cell.text, fonts.value, rect.width() - 4);
-  QRect value_rect = rect;
-  if (two_lines) value_rect.setBottom(rect.top() + rect.height() * 58 / 100);
-  // Text sits on a soft plate where hatching would fight it.
-  if (cell.flags & kPaddingFlags) {
-    const int w = std::min(rect.width() - 4, value.advance + 6);
-    const QRect plate(value_rect.center().x() - w / 2, value_rect.center().y() - value.height / 2, w, value.height);
-    painter.fillRect(plate, with_alpha(fill, 225));
-  }
-  painter.setPen(ink);
-  draw_cell_text(painter, value_rect, value, two_lines ? Qt::AlignBottom : Qt::AlignVCenter);
-  if (two_lines) {
-    QRect detail_rect = rect;
-    detail_rect.setTop(value_rect.bottom() + 1);
-    const CellText& detail = fonts.texts->detail(cell.detail, fonts.detail, rect.width() - 2);
-    if (cell.flags & kPaddingFlags) {
-      const int w = std::min(rect.width() - 4, detail.advance + 6);
-      painter.fillRect(QRect(detail_rect.center().x() - w / 2, detail_rect.top() + 1, w, detail.height),
-                       with_alpha(fill, 225));
-    }
-    draw_cell_text(painter, detail_rect, detail, Qt::AlignTop);
-  }
+  if (show_text) paint_cell_text(painter, rect, cell, fonts, show_detail, decimals);
 }
 
 void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags) {
-  const qreal unit = std::clamp(std::min(rect.width(), rect.height()) / 16.0, 1.0, 3.5);
+  const qreal unit = frame_unit(rect.size());
   if (flags & kShared) inset_border(painter, rect, overlay_colour(OverlayCategory::Shared), unit * 1.5, Qt::DotLine);
   if (flags & kTap) inset_border(painter, rect, overlay_colour(OverlayCategory::Window), unit * 2);
   if (flags & kReader) {
-    inset_border(painter, rect, overlay_colour(OverlayCategory::Reader), unit * 1.5);
-    inset_border(painter, rect.adjusted(int(unit * 2.5), int(unit * 2.5), -int(unit * 2.5), -int(unit * 2.5)),
-                 overlay_colour(OverlayCategory::Reader), unit);
+    // Two rings, the inner one ending where the widest frame ends.
+    inset_border(painter, rect, overlay_colour(OverlayCategory::Reader), unit);
+    inset_border(painter, QRectF(rect).adjusted(unit * 1.75, unit * 1.75, -unit * 1.75, -unit * 1.75),
+                 overlay_colour(OverlayCategory::Reader), unit * 0.75);
   }
   if (flags & kOffsetMatch) inset_border(painter, rect, overlay_colour(OverlayCategory::Shared), unit * 2.5);
   // The chosen output solid, the inputs it reads dashed: the same colour
   // links them, the line tells them apart.
   if (flags & kSelected) {
-    inset_border(painter, rect, overlay_colour(OverlayCategory::Selected), unit * 3);
+    inset_border(painter, rect, overlay_colour(OverlayCategory::Selected), unit * kWidestFrameUnits);
   } else if (flags & kSource) {
-    QPen pen(overlay_colour(OverlayCategory::Source), unit * 3, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    QPen pen(overlay_colour(OverlayCategory::Source), unit * kWidestFrameUnits, Qt::SolidLine, Qt::FlatCap,
+             Qt::MiterJoin);
     pen.setDashPattern({1.2, 0.8});
     painter.setPen(pen);
     painter.setBrush(Qt::NoBrush);
-    const qreal half = unit * 1.5;
+    const qreal half = unit * kWidestFrameUnits / 2;
     painter.drawRect(QRectF(rect).adjusted(half, half, -half, -half));
   }
   if (flags & kHovered) inset_border(painter, rect, QColor::fromRgb(okabe_ito::kBlue), unit * 2, Qt::DashLine);
@@ -158,13 +183,9 @@ void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags) {
     painter.drawLine(r.topRight(), r.bottomLeft());
     inset_border(painter, rect, overlay_colour(OverlayCategory::PaddedTap), unit * 1.5, Qt::DashLine);
   }
-  if (flags & kDiffers) {
-    painter.setPen(QPen(overlay_colour(OverlayCategory::Differs), unit * 1.5));
-    painter.drawLine(rect.topLeft(), rect.bottomRight());
-    painter.drawLine(rect.topRight(), rect.bottomLeft());
-  }
+  if (flags & kDiffers) paint_difference_mark(painter, rect, unit);
   if (flags & kWinner) {
-    inset_border(painter, rect, overlay_colour(OverlayCategory::Winner), unit * 3);
+    inset_border(painter, rect, overlay_colour(OverlayCategory::Winner), unit * kWidestFrameUnits);
     const qreal s = std::max<qreal>(6, std::min(rect.width(), rect.height()) * 0.34);
     draw_star(painter, QRectF(rect.right() - s - unit * 3, rect.top() + unit * 3, s, s),
               overlay_colour(OverlayCategory::Winner));

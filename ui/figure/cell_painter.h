@@ -29,9 +29,22 @@ struct CellFonts {
 // projector or a screenshot), not just further apart.
 CellFonts cell_fonts(const QFont& base, double scale = 1.0);
 
-// Fill, hatching and text of one cell; `show_text` / `show_detail` decide by zoom.
+// How thick the widest frame a mark draws around a cell of `cell` size is
+// (the selection, a source, a winner), in pixels.
+qreal cell_frame_width(QSize cell);
+
+// Where a cell's text goes: in from each side by the widest frame plus a
+// gap, in every cell, marked or not. So a frame never covers a glyph, the
+// value fits the same way whether or not its cell is selected, and the
+// texts of neighbouring cells never touch.
+QRect cell_text_rect(const QRect& cell);
+
+// Fill, hatching and text of one cell; `show_text` / `show_detail` decide by
+// zoom. A value written in fixed notation keeps at most `decimals` digits
+// after its point (-1: all it has), so that a view writes all its values to
+// the same place (see fitting_decimals).
 void paint_cell_body(QPainter& painter, const QRect& rect, const CellVisual& cell, const CellFonts& fonts,
-                     bool show_text, bool show_detail);
+                     bool show_text, bool show_detail, int decimals = -1);
 
 // Per-cell overlay borders and glyphs (selection, source, taps, winner, ...).
 void paint_cell_overlays(QPainter& painter, const QRect& rect, quint32 flags);

@@ -29,19 +29,19 @@ void CellTextCache::Lines::use(const QFont& next) {
   by_text.clear();
 }
 
-const CellText& CellTextCache::value(const QString& text, const QFont& font, int width) {
+const CellText& CellTextCache::value(const QString& text, const QFont& font, int width, int decimals) {
   values_.use(font);
   if (values_.by_text.size() > kMaxLines) values_.by_text.clear();
-  const auto key = qMakePair(text, width);
+  const auto key = qMakePair(text, qMakePair(width, decimals));
   if (const auto found = values_.by_text.constFind(key); found != values_.by_text.cend()) return *found;
-  const FittedText fitted = fit_value_text(text, font, width);
+  const FittedText fitted = fit_value_text(round_to_decimals(text, decimals), font, width);
   return *values_.by_text.insert(key, laid_out(fitted.text, fitted.font));
 }
 
 const CellText& CellTextCache::detail(const QString& text, const QFont& font, int width) {
   details_.use(font);
   if (details_.by_text.size() > kMaxLines) details_.by_text.clear();
-  const auto key = qMakePair(text, width);
+  const auto key = qMakePair(text, qMakePair(width, -1));
   if (const auto found = details_.by_text.constFind(key); found != details_.by_text.cend()) return *found;
   return *details_.by_text.insert(key, laid_out(QFontMetrics(font).elidedText(text, Qt::ElideRight, width), font));
 }

@@ -24,15 +24,18 @@ struct CellText {
 
 class CellTextCache {
  public:
-  // `text` fitted to `width` pixels (fit_value_text: fewer digits or a smaller font).
-  const CellText& value(const QString& text, const QFont& font, int width);
+  // `text` at most `decimals` digits after its point (-1: all; see
+  // round_to_decimals), fitted to `width` pixels (fit_value_text: fewer
+  // digits or a smaller font).
+  const CellText& value(const QString& text, const QFont& font, int width, int decimals = -1);
   // `text` in `font`, elided on the right past `width` pixels.
   const CellText& detail(const QString& text, const QFont& font, int width);
 
  private:
   struct Lines {
     QFont font;
-    QHash<QPair<QString, int>, CellText> by_text;
+    // By text and (width, decimals).
+    QHash<QPair<QString, QPair<int, int>>, CellText> by_text;
     // Makes `font` the lines' font, forgetting lines laid out in another.
     void use(const QFont& font);
   };

@@ -65,6 +65,35 @@ QStringList shorter_value_texts(const QString& text) {
   return forms;
 }
 
+QString round_to_decimals(const QString& text, int decimals) {
+  if (decimals < 0 || text.contains(QLatin1Char('e')) || text.contains(QLatin1Char('E'))) return text;
+  const qsizetype point = text.indexOf(QLatin1Char('.'));
+  if (point < 0 || text.size() - point - 1 <= decimals) return text;
+  bool ok = false;
+  const double value = text.toDouble(&ok);
+  if (!ok || !std::isfinite(value)) return text;
+  QString rounded = QString::number(value, 'f', decimals);
+  if (rounded.contains(QLatin1Char('.'))) {
+    while (rounded.endsWith(QLatin1Char('0'))) rounded.chop(1);
+    if (rounded.endsWith(QLatin1Char('.'))) rounded.chop(1);
+  }
+  if (rounded.toDouble() == 0.0 && value != 0.0) return text;  // a nonzero value never reads as 0
+  return rounded;
+}
+
+int fitting_decimals(double lo, double hi, const QFont& font, int width) {
+  const double largest = std::max(std::abs(lo), std::abs(hi));
+  if (!std::isfinite(largest) || largest >= 1e15) return -1;
+  // Digits are all one width in the fonts the app uses: the longest
+  // integer part, with a sign if any value is negative, is the widest text.
+  const double widest = lo < 0 ? -largest : largest;
+  const QFontMetrics metrics(font);
+  for (int decimals = 9; decimals > 0; --decimals) {
+    if (metrics.horizontalAdvance(QString::number(widest, 'f', decimals)) <= width) return decimals;
+  }
+  return 0;
+}
+
 QFont smallest_readable_font(const QFont& font) {
   if (font.pointSizeF() > 0) return scaled(font, std::min(1.0, std::max(0.7, 7.0 / font.pointSizeF())));
   return scaled(font, std::min(1.0, std::max(0.7, 9.0 / std::max(1, font.pixelSize()))));

@@ -20,6 +20,20 @@ QString round_value_text(const QString& text, int digits);
 // than the one before: "0.5488135", "0.548814", ..., "0.55", "0.5".
 QStringList shorter_value_texts(const QString& text);
 
+// `text` with at most `decimals` digits after its point, rounded, trailing
+// zeros dropped: "-508823.5" with 0 is "-508824", "0.5001" with 2 is "0.5".
+// Unchanged: `decimals` < 0, texts in exponent notation or not numbers, texts
+// with no more decimals, and a value that would round to zero.
+QString round_to_decimals(const QString& text, int decimals);
+
+// The most decimals (up to 9) at which every value in [`lo`, `hi`] written in
+// fixed notation fits `width` pixels in `font` (0 when even whole numbers do
+// not; -1 when the range is not finite or too large for fixed notation). A
+// view that writes all its values with at most this many decimals writes
+// them all to the same place: never "-508824" (rounded) beside "914446.9"
+// (exact), which reads as if the first were a whole number.
+int fitting_decimals(double lo, double hi, const QFont& font, int width);
+
 struct FittedText {
   QString text;  // empty: nothing readable fits
   QFont font;

@@ -210,6 +210,11 @@ void Figure::build_models() {
       const PlaneSelection& plane = panel->grids.front()->plane_model->plane();
       const int columns = plane.column_dim >= 0 ? static_cast<int>(std::min<uint64_t>(desc.sizes()[plane.column_dim], 64)) : 1;
       model->set_columns(memory_strip_columns(desc, plane, std::max(16, columns)));
+      if (role == TensorRole::Indices) {
+        // One index, one colour: the strip names indices as the grid above does.
+        const auto* indices = static_cast<const IndicesModel*>(panel->grids.front()->plane_model);
+        model->set_index_colours([indices](uint64_t flat) { return indices->index_rgb(flat); });
+      }
       LinkedSelection::Models links;
       (role == TensorRole::Input    ? links.input_memory
        : role == TensorRole::Output ? links.output_memory

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "ui/figure/cell_text_fit.h"
+
 namespace stridescope::ui {
 
 QRect GridGeometry::cell_rect(int row, int column) const {
@@ -19,9 +21,21 @@ QRect GridGeometry::cell_rect(int row, int column) const {
 QSizeF base_cell_size(const GridModel& model, const CellFonts& fonts) {
   const QFontMetrics value_metrics(fonts.value);
   const QFontMetrics detail_metrics(fonts.detail);
-  const double width = std::max<double>(value_metrics.horizontalAdvance(model.widest_text()) + 14,
-                                        detail_metrics.horizontalAdvance(model.widest_detail()) + 8);
-  return QSizeF(std::max(width, value_metrics.height() * 2.6), value_metrics.height() + detail_metrics.height() + 10);
+  const int height = value_metrics.height() + detail_metrics.height() + 10;
+  // Cells are wider than tall, so the height sets how thick their frames are.
+  constexpr int kWide = 1000;
+  const int margins = kWide - cell_text_rect(QRect(0, 0, kWide, height)).width() + 2;
+  const double width = std::max(value_metrics.horizontalAdvance(model.widest_text()),
+                                detail_metrics.horizontalAdvance(model.widest_detail())) + margins;
+  return QSizeF(std::max(width, value_metrics.height() * 2.6), height);
+}
+
+int grid_decimals(const GridModel& model, const QFont& font, QSizeF cell) {
+  const std::optional<std::pair<double, double>> range = model.value_range();
+  if (!range) return -1;
+  // The narrowest of the cells, whose edges are rounded.
+  const QRect narrowest(0, 0, static_cast<int>(std::floor(cell.width())), static_cast<int>(std::floor(cell.height())));
+  return fitting_decimals(range->first, range->second, font, cell_text_rect(narrowest).width());
 }
 
 bool cell_shows_text(QSizeF cell, const CellFonts& fonts) {
@@ -133,9 +147,11 @@ void paint_grid(QPainter& painter, const GridModel& model, const GridGeometry& g
   if (range.r1 < range.r0 || range.c1 < range.c0) return;
   const CellTable cells(model, range, style.show_text);
   const CellRects cell_rect(g, range);
+  const int decimals = style.show_text ? grid_decimals(model, style.fonts.value, g.cell) : -1;
   for (int r = range.r0; r <= range.r1; ++r) {
     for (int c = range.c0; c <= range.c1; ++c) {
-      paint_cell_body(painter, cell_rect(r, c), cells.at(r, c), style.fonts, style.show_text, style.show_detail);
+      paint_cell_body(painter, cell_rect(r, c), cells.at(r, c), style.fonts, style.show_text, style.show_detail,
+                      decimals);
     }
   }
   paint_grid_lines(painter, g, cell_rect, range, style.grid_line);

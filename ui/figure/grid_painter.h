@@ -40,13 +40,18 @@ struct GridPaintStyle {
 };
 
 // The natural size of a cell of `model` at 100% with `fonts`: wide enough for
-// the model's widest value and second line, tall enough for both lines.
+// the model's widest value and second line inside its text area (clear of
+// the frames), tall enough for both lines.
 QSizeF base_cell_size(const GridModel& model, const CellFonts& fonts);
 
 // Whether a cell of `cell` size has room for its value, and for its second line,
 // given the natural size `base`.
 bool cell_shows_text(QSizeF cell, const CellFonts& fonts);
 bool cell_shows_detail(QSizeF cell, QSizeF base);
+
+// The decimals every value of `model` is written with in cells `cell` in
+// size (fitting_decimals over the model's value range; -1: no limit).
+int grid_decimals(const GridModel& model, const QFont& font, QSizeF cell);
 
 // Draws `range` of `model`: bodies, grid lines, outlines, overlays.
 void paint_grid(QPainter& painter, const GridModel& model, const GridGeometry& geometry, const CellRange& range,

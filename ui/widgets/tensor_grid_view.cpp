@@ -55,6 +55,8 @@ TensorGridView::TensorGridView(QWidget* parent) : QAbstractScrollArea(parent) {
   setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+  // A wheel, a key or a dragged thumb may stop between rows.
+  connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { snap_to_whole_rows(); });
   update_metrics();
 }
 
@@ -67,10 +69,14 @@ void TensorGridView::set_model(GridModel* model) {
       current_.reset();
       update_metrics();
       fit_new_shape();
+      // A strip rewrapped starts from its first row, then goes to its marks.
+      if (follow_marks_) verticalScrollBar()->setValue(0);
+      follow_marks();
     });
     connect(model_, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&,
                                                                     const QList<int>& roles) {
       if (roles.isEmpty() || roles.contains(Qt::BackgroundRole)) heat_dirty_ = true;
+      if (roles.contains(GridModel::OverlayRole)) follow_marks();
       viewport()->update();
     });
   }
@@ -120,6 +126,7 @@ void TensorGridView::update_scrollbars() {
   verticalScrollBar()->setPageStep(std::max(1, content.height()));
   horizontalScrollBar()->setSingleStep(std::max(1, static_cast<int>(cell.width())));
   verticalScrollBar()->setSingleStep(std::max(1, static_cast<int>(cell.height())));
+  snap_to_whole_rows();
 }
 
 QRect TensorGridView::cell_rect(int row, int column) const { return grid_geometry().cell_rect(row, column); }
@@ -155,6 +162,7 @@ void TensorGridView::resizeEvent(QResizeEvent* event) {
   QAbstractScrollArea::resizeEvent(event);
   if (fit_pending_ || fitted_) fit_new_shape();
   update_scrollbars();
+  follow_marks();
   heat_dirty_ = true;
 }
 
@@ -234,7 +242,10 @@ QString TensorGridView::shown_text(int row, int column) const {
   const GridPaintStyle style = paint_style();
   const CellVisual visual = model_->cell(row, column);
   if (!style.show_text || visual.empty) return {};
-  return fit_value_text(visual.text, style.fonts.value, cell_rect(row, column).width() - 4).text;
+  const int decimals = grid_decimals(*model_, style.fonts.value, cell_size());
+  return fit_value_text(round_to_decimals(visual.text, decimals), style.fonts.value,
+                        cell_text_rect(cell_rect(row, column)).width())
+      .text;
 }
 
 void TensorGridView::paint_cells(QPainter& painter, const QRect&, int r0, int r1, int c0, int c1) {

@@ -30,6 +30,14 @@ class TensorGridView : public QAbstractScrollArea {
   // Fit a new shape into the view when it would not fit at 100% (default on).
   void set_auto_fit(bool on) { auto_fit_ = on; }
 
+  // Follow the marks (a memory strip, default off): whenever the model's
+  // marks change, scroll just enough that the marked cells (at least the
+  // most important: the selection, a winner, the hovered one) show whole,
+  // unless they already do or the pointer is on this view's cells (what is
+  // marked then is what the person points at). Rows scroll whole, so no row
+  // rests half hidden under the header. Vertical only: a strip wraps.
+  void set_follow_marks(bool on);
+
   // Washed out: the cells are an earlier result than the spec being edited.
   void set_stale(bool stale);
   bool stale() const { return stale_; }
@@ -97,6 +105,11 @@ class TensorGridView : public QAbstractScrollArea {
   GridPaintStyle paint_style() const;
   GridGeometry grid_geometry() const;  // where the cells lie in the viewport now
   void update_scrollbars();
+  // Following marks (tensor_grid_follow.cpp).
+  void follow_marks();
+  void snap_to_whole_rows();
+  void show_rows(int first, int last);
+  bool row_shows_whole(int row) const;
   void paint_cells(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void paint_heat_map(QPainter& painter, const QRect& content);
   void paint_labels(QPainter& painter, int r0, int r1);
@@ -121,6 +134,7 @@ class TensorGridView : public QAbstractScrollArea {
   double zoom_ = 1.0;            // the smaller axis's: the text's zoom
   QSizeF axis_zoom_{1.0, 1.0};   // equal unless a fit stretched the cells
   bool auto_fit_ = true;
+  bool follow_marks_ = false;
   bool stale_ = false;
   bool fit_pending_ = false;  // a new shape arrived before the view had a size
   bool fitted_ = false;       // zoom follows the view's size until the person zooms

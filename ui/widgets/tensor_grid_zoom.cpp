@@ -130,6 +130,7 @@ void TensorGridView::zoom_about(QSizeF axes, QPointF anchor) {
       static_cast<int>(std::round(ax * after.width() / before.width() - (anchor.x() - header_width_))));
   verticalScrollBar()->setValue(
       static_cast<int>(std::round(ay * after.height() / before.height() - (anchor.y() - header_height_))));
+  follow_marks();
   heat_dirty_ = true;
   viewport()->update();
   emit zoomChanged(zoom_);

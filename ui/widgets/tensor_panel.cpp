@@ -47,6 +47,8 @@ TensorPanel::TensorPanel(TensorPlaneModel* plane_model, MemoryStripModel* memory
   // Always shown, so wrapping the strip to the width cannot toggle it back and forth.
   memory_view_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
   memory_view_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // The strip is a few rows tall: it scrolls to what the grids mark in it.
+  memory_view_->set_follow_marks(true);
   memory_view_->installEventFilter(this);
   // Queued: the zoom may change while the strip's model is announcing a reset,
   // and re-wrapping the strip resets it again.
