@@ -1,11 +1,15 @@
 // File > Export Figure...: the dialog previews the figure its options
-// describe and writes that same figure (PNG, SVG, or GIF or animated SVG
-// when animating).
+// describe (whole, scaled down where larger than the dialog) and writes that
+// same figure (PNG, SVG, or GIF or animated SVG when animating).
 #include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
 
 #include "core/cpu_backend.h"
 #include "core/io/spec_file.h"
@@ -17,10 +21,69 @@
 using namespace stridescope;
 using namespace stridescope::ui;
 
+namespace {
+
+EvaluationPtr evaluated(const char* example) {
+  Expected<Spec> spec = load_spec_file(std::string(STRIDESCOPE_TEST_EXAMPLES_DIR "/") + example);
+  if (!spec) return nullptr;
+  BackendSet backends;
+  backends.add(std::make_unique<CpuReferenceBackend>(), "cpu");
+  EvaluationRequest request;
+  request.spec = *spec;
+  return evaluate(request, backends).evaluation;
+}
+
+QSize shown_size(const ExportFigureDialog& dialog) { return dialog.preview()->pixmap().size(); }
+
+QString size_text(const ExportFigureDialog& dialog) {
+  return dialog.findChild<QLabel*>(QStringLiteral("figurePreviewSize"))->text();
+}
+
+}  // namespace
+
 class ExportDialogTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // The preview shows the whole figure, as it will sit on a slide, scaled
+  // down to the dialog where the figure is larger, and says the size the
+  // file will have.
+  void aFigureLargerThanThePreviewIsShownWholeAndItsSavedSizeSaid() {
+    const EvaluationPtr evaluation = evaluated("max_pooling2_3x3_stride2_pad1_indices.json");
+    QVERIFY(evaluation);
+    ExportFigureDialog dialog(evaluation, std::nullopt);
+    dialog.resize(640, 600);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QSize saved = dialog.figure_image().size();
+    QVERIFY2(saved.width() > 640, qPrintable(QString::number(saved.width())));  // three panels side by side
+    const QSize shown = shown_size(dialog);
+    QVERIFY(shown.width() < 640);
+    // Scaled as a whole: the same shape, to within a pixel of rounding.
+    QVERIFY(std::abs(shown.height() - saved.height() * shown.width() / saved.width()) <= 1);
+    const int percent = static_cast<int>(100.0 * shown.width() / saved.width() + 0.5);
+    QCOMPARE(size_text(dialog), QStringLiteral("Saved at %1 \u00d7 %2 pixels; shown here at %3%")
+                                    .arg(saved.width())
+                                    .arg(saved.height())
+                                    .arg(percent));
+    // A larger dialog shows more of it, never more than its own size.
+    dialog.resize(1800, 1200);
+    QTRY_VERIFY(shown_size(dialog).width() > shown.width());
+    QVERIFY(shown_size(dialog).width() <= saved.width());
+  }
+
+  void aFigureThatFitsIsShownAtItsOwnSize() {
+    const EvaluationPtr evaluation = evaluated("slice1_example1_positive_strides.json");
+    QVERIFY(evaluation);
+    ExportFigureDialog dialog(evaluation, std::nullopt);
+    dialog.resize(1800, 1200);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QSize saved = dialog.figure_image().size();
+    QCOMPARE(shown_size(dialog), saved);
+    QCOMPARE(size_text(dialog), QStringLiteral("Saved at %1 \u00d7 %2 pixels").arg(saved.width()).arg(saved.height()));
+  }
+
   void previewsAndWritesTheFigureItsOptionsDescribe() {
     Expected<Spec> spec = load_spec_file(STRIDESCOPE_TEST_EXAMPLES_DIR "/slice_example2_strided.json");
     QVERIFY(spec.has_value());

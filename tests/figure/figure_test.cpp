@@ -14,6 +14,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <algorithm>
 #include <sstream>
 
 #include "app/cli/cli.h"
@@ -25,6 +26,7 @@
 #include "ui/evaluation.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/figure_export.h"
+#include "ui/figure/figure_legend.h"
 #include "ui/figure/gif_writer.h"
 
 using namespace stridescope;
@@ -442,6 +444,32 @@ class FigureTest : public QObject {
     QCOMPARE(demo.code, 0);
     QVERIFY2(demo.out.find("0.1 -2.5") != std::string::npos, demo.out.c_str());
     QVERIFY(demo.out.find("0.10000000149011612") == std::string::npos);
+  }
+
+  // A legend explains only what a reader can find in the figure: max_pooling2
+  // draws its window, winner and padded taps on the input, writes the winner
+  // on the output and the decoded index on the indices, which are coloured
+  // as names, on no value ramp.
+  void theLegendNamesOnlyTheMarksOfThePanelsShown() {
+    const EvaluationPtr pooling = evaluate_file(example("max_pooling2_3x3_stride2_pad1_indices.json"));
+    using C = OverlayCategory;
+    const auto has = [](const FigureLegend& legend, C category) {
+      return std::ranges::count(legend.categories, category) == 1;
+    };
+    const FigureLegend all = figure_legend(*pooling, true, LegendScope{true, true, true, false});
+    QVERIFY(all.ramp);
+    for (C category : {C::Selected, C::Window, C::Winner, C::PaddedTap, C::Unused}) QVERIFY(has(all, category));
+    QVERIFY(all.note.contains(QStringLiteral("winner")) && all.note.contains(QStringLiteral("decoded index")));
+
+    const FigureLegend indices = figure_legend(*pooling, true, LegendScope{false, false, true, false});
+    QVERIFY(!indices.ramp);
+    QCOMPARE(indices.categories, std::vector<C>{C::Selected});
+    QCOMPARE(indices.note, QStringLiteral("\u2192[\u2026]: decoded index"));
+
+    const FigureLegend output = figure_legend(*pooling, true, LegendScope{false, true, false, false});
+    QVERIFY(output.ramp);
+    QCOMPARE(output.categories, std::vector<C>{C::Selected});
+    QCOMPARE(output.note, QStringLiteral("\u2190(r,c): winner"));
   }
 };
 

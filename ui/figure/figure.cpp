@@ -229,6 +229,14 @@ void Figure::build_models() {
   }
 }
 
+LegendScope Figure::legend_scope() const {
+  LegendScope scope{false, false, false, options_.memory};
+  for (const auto& panel : panels_) {
+    (panel->role == TensorRole::Input ? scope.input : panel->role == TensorRole::Output ? scope.output : scope.indices) = true;
+  }
+  return scope;
+}
+
 void Figure::set_current(std::optional<Coord> output) {
   current_ = std::move(output);
   // Planes follow the current element unless the options fix them.
@@ -301,7 +309,7 @@ void Figure::layout() {
   int width = x - m.gap + m.margin;
   const int height = bottom + m.margin;
   if (options_.legend) {
-    const FigureLegend legend = figure_legend(*evaluation_, current_.has_value());
+    const FigureLegend legend = figure_legend(*evaluation_, current_.has_value(), legend_scope());
     const int legend_width = std::max(width - 2 * m.margin, static_cast<int>(420 * m.scale));
     legend_rect_ = QRect(m.margin, bottom + m.vgap, legend_width,
                          legend_height(legend, m.base, legend_width));
@@ -359,7 +367,7 @@ void Figure::paint(QPainter& painter) const {
   }
   for (const auto& panel : panels_) paint_panel(painter, *panel);
   if (options_.legend) {
-    paint_figure_legend(painter, legend_rect_, figure_legend(*evaluation_, current_.has_value()), m.base,
+    paint_figure_legend(painter, legend_rect_, figure_legend(*evaluation_, current_.has_value(), legend_scope()), m.base,
                         ink(options_.theme), muted(options_.theme));
   }
   painter.restore();

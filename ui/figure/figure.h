@@ -18,6 +18,7 @@
 
 #include "core/error.h"
 #include "ui/evaluation.h"
+#include "ui/figure/figure_legend.h"
 #include "ui/tensor_plane_model.h"
 
 namespace stridescope::ui {
@@ -83,6 +84,7 @@ class Figure {
   void paint_grid_item(QPainter& painter, const Grid& grid) const;
   void paint_legend(QPainter& painter) const;
   std::vector<Coord> planes_for(TensorRole role) const;
+  LegendScope legend_scope() const;  // the panels and strips this figure draws
 
   EvaluationPtr evaluation_;
   FigureOptions options_;

@@ -1,6 +1,7 @@
 #include "ui/figure/figure_legend.h"
 
 #include <QObject>
+#include <QStringList>
 
 #include "core/padding.h"
 #include "ui/figure/cell_painter.h"
@@ -39,7 +40,7 @@ std::vector<Item> place(const FigureLegend& legend, const QFont& font, int width
     items.push_back({QRect(x, y, w, h), index});
     x += w + gap;
   };
-  put(metrics.horizontalAdvance(legend.low) + metrics.horizontalAdvance(legend.high) + 7 * h + 16, -1);
+  if (legend.ramp) put(metrics.horizontalAdvance(legend.low) + metrics.horizontalAdvance(legend.high) + 7 * h + 16, -1);
   for (int i = 0; i < static_cast<int>(legend.categories.size()); ++i) {
     put(h + 6 + metrics.horizontalAdvance(overlay_name(legend.categories[i])), i);
   }
@@ -50,36 +51,58 @@ std::vector<Item> place(const FigureLegend& legend, const QFont& font, int width
 
 }  // namespace
 
-FigureLegend figure_legend(const Evaluation& evaluation, bool selected) {
+FigureLegend figure_legend(const Evaluation& evaluation, bool selected, const LegendScope& shown) {
   using C = OverlayCategory;
   FigureLegend legend;
   const Operation& op = evaluation.op();
   const LayoutTraits& layout = op.input().layout();
-  const bool unused_shown = layout.gapped || op.kind() != OpKind::Identity;
+  const bool results = shown.output || shown.indices;  // where the selection and differences are marked
+  const bool sharing = shown.memory && (layout.broadcast || layout.overlapping);
+  QStringList notes;
+  const auto add = [&](bool on, std::initializer_list<C> categories) {
+    if (on) legend.categories.insert(legend.categories.end(), categories);
+  };
+  add(selected && results, {C::Selected});
   switch (op.kind()) {
     case OpKind::Identity:
-      if (selected) legend.categories = {C::Selected, C::Source};
-      if (layout.broadcast || layout.overlapping) legend.categories.push_back(C::Shared);
-      legend.note = QObject::tr("@n: buffer offset \u00b7 \u00d7n: coordinates sharing it");
+      add(selected && shown.input, {C::Source});
+      add((layout.broadcast || layout.overlapping) && (shown.input || shown.memory), {C::Shared});
+      if (shown.input) notes << QObject::tr("@n: buffer offset");
+      if (shown.input || sharing) notes << QObject::tr("\u00d7n: coordinates sharing it");
       break;
     case OpKind::Slice:
     case OpKind::Slice1:
-      legend.categories = {C::Window};
-      if (selected) legend.categories.insert(legend.categories.end(), {C::Selected, C::Source});
-      legend.note = QObject::tr("#n: order taken \u00b7 \u2190(r,c): source");
+      add(shown.input, {C::Window});
+      add(selected && shown.input, {C::Source});
+      if (shown.input) notes << QObject::tr("#n: order taken");
+      if (shown.output) notes << QObject::tr("\u2190(r,c): source");
       break;
     case OpKind::Padding:
-      legend.categories = {C::CopiedInput, padding_category(op.params_as<PaddingParams>().mode)};
-      if (selected) legend.categories.insert(legend.categories.end(), {C::Selected, C::Source});
-      legend.note = QObject::tr("\u2190(r,c): cell copied \u00b7 \u00d7n: times read");
+      add(shown.output, {C::CopiedInput, padding_category(op.params_as<PaddingParams>().mode)});
+      add(selected && shown.input, {C::Source});
+      if (shown.output) notes << QObject::tr("\u2190(r,c): cell copied");
+      if (shown.input) notes << QObject::tr("\u00d7n: times read");
       break;
     case OpKind::MaxPooling2:
-      if (selected) legend.categories = {C::Selected, C::Window, C::Winner, C::PaddedTap};
-      legend.note = QObject::tr("\u2190(r,c): winner \u00b7 \u2192[\u2026]: decoded index");
+      add(selected && shown.input, {C::Window, C::Winner, C::PaddedTap});
+      if (shown.output) notes << QObject::tr("\u2190(r,c): winner");
+      if (shown.indices) notes << QObject::tr("\u2192[\u2026]: decoded index");
       break;
   }
-  if (unused_shown) legend.categories.push_back(C::Unused);
-  if (any_differing(evaluation)) legend.categories.push_back(C::Differs);
+  // A broadcast input's memory strip writes how many coordinates share an
+  // offset, where the input grid writes something else beside the value.
+  if (sharing && op.kind() != OpKind::Identity) {
+    add(true, {C::Shared});
+    notes << QObject::tr("\u00d7n in memory: coordinates sharing it");
+  }
+  const bool unread = op.kind() != OpKind::Identity && shown.input;
+  if (unread || (layout.gapped && (shown.input || shown.memory)) || (shown.memory && op.kind() != OpKind::Identity)) {
+    legend.categories.push_back(C::Unused);
+  }
+  if (results && any_differing(evaluation)) legend.categories.push_back(C::Differs);
+  legend.note = notes.join(QStringLiteral(" \u00b7 "));
+  // Indices are coloured as names (ui/categorical_colours.h), on no ramp.
+  legend.ramp = shown.input || shown.output;
   legend.low = QObject::tr("values %1").arg(evaluation.range.valid ? QString::number(evaluation.range.min) : QString());
   legend.high = evaluation.range.valid ? QString::number(evaluation.range.max) : QString();
   return legend;
@@ -111,6 +134,10 @@ void paint_figure_legend(QPainter& painter, const QRect& rect, const FigureLegen
         painter.fillRect(QRect(ramp.left() + x, ramp.top(), 1, ramp.height()),
                          QColor::fromRgb(palette_rgb(ValuePalette::Viridis, double(x) / std::max(1, ramp.width() - 1))));
       }
+      // An outline, so the ramp's dark end stays visible on a dark page.
+      painter.setPen(muted);
+      painter.drawRect(ramp.adjusted(-1, -1, 0, 0));
+      painter.setPen(ink);
       painter.drawText(QRect(ramp.right() + 8, r.top(), metrics.horizontalAdvance(legend.high) + 2, h),
                        Qt::AlignVCenter, legend.high);
     } else if (item.index == -2) {

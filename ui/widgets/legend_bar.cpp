@@ -26,8 +26,10 @@ void LegendBar::set_op(OpKind kind, bool differing) {
     case OpKind::Slice:
     case OpKind::Slice1: categories_ = {C::Window, C::Selected, C::Source, C::Reader, C::Unused, C::Shared}; break;
     case OpKind::Padding:
+      // Unused and Shared: the input's memory strip shows gaps and, for a
+      // broadcast input, offsets several coordinates share.
       categories_ = {C::CopiedInput, C::PadConstant, C::PadEdge, C::PadReflection, C::PadSymmetric,
-                     C::Selected,    C::Source,      C::Reader};
+                     C::Selected,    C::Source,      C::Reader, C::Unused,        C::Shared};
       break;
     case OpKind::MaxPooling2:
       categories_ = {C::Window, C::Selected, C::Winner, C::PaddedTap, C::Reader, C::Unused};
@@ -38,7 +40,10 @@ void LegendBar::set_op(OpKind kind, bool differing) {
     case OpKind::Identity: note_ = tr("@n: buffer offset \u00b7 \u00d7n: coordinates sharing it"); break;
     case OpKind::Slice:
     case OpKind::Slice1: note_ = tr("#n: order taken \u00b7 \u2190(r,c): source"); break;
-    case OpKind::Padding: note_ = tr("\u2190(r,c): cell copied \u00b7 \u00d7n: times read"); break;
+    case OpKind::Padding:
+      // The input grid counts reads; its memory strip counts coordinates per offset.
+      note_ = tr("\u2190(r,c): cell copied \u00b7 \u00d7n: times read (in memory: coordinates sharing it)");
+      break;
     case OpKind::MaxPooling2: note_ = tr("\u2190(r,c): winner \u00b7 \u2192[\u2026]: decoded index"); break;
   }
   updateGeometry();
