@@ -33,6 +33,17 @@ EvaluationPtr evaluated(const char* example) {
   return evaluate(request, backends).evaluation;
 }
 
+// The dialog for `example`, shown at `size` (null if the example fails).
+std::unique_ptr<ExportFigureDialog> shown_dialog(const char* example, QSize size) {
+  const EvaluationPtr evaluation = evaluated(example);
+  if (!evaluation) return nullptr;
+  auto dialog = std::make_unique<ExportFigureDialog>(evaluation, std::nullopt);
+  dialog->resize(size);
+  dialog->show();
+  if (!QTest::qWaitForWindowExposed(dialog.get())) return nullptr;
+  return dialog;
+}
+
 QSize shown_size(const ExportFigureDialog& dialog) { return dialog.preview()->pixmap().size(); }
 
 QString size_text(const ExportFigureDialog& dialog) {
@@ -49,12 +60,9 @@ class ExportDialogTest : public QObject {
   // down to the dialog where the figure is larger, and says the size the
   // file will have.
   void aFigureLargerThanThePreviewIsShownWholeAndItsSavedSizeSaid() {
-    const EvaluationPtr evaluation = evaluated("max_pooling2_3x3_stride2_pad1_indices.json");
-    QVERIFY(evaluation);
-    ExportFigureDialog dialog(evaluation, std::nullopt);
-    dialog.resize(640, 600);
-    dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const auto shown_at = shown_dialog("max_pooling2_3x3_stride2_pad1_indices.json", QSize(640, 600));
+    QVERIFY(shown_at);
+    ExportFigureDialog& dialog = *shown_at;
     const QSize saved = dialog.figure_image().size();
     QVERIFY2(saved.width() > 640, qPrintable(QString::number(saved.width())));  // three panels side by side
     const QSize shown = shown_size(dialog);
@@ -73,12 +81,9 @@ class ExportDialogTest : public QObject {
   }
 
   void aFigureThatFitsIsShownAtItsOwnSize() {
-    const EvaluationPtr evaluation = evaluated("slice1_example1_positive_strides.json");
-    QVERIFY(evaluation);
-    ExportFigureDialog dialog(evaluation, std::nullopt);
-    dialog.resize(1800, 1200);
-    dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const auto shown_at = shown_dialog("slice1_example1_positive_strides.json", QSize(1800, 1200));
+    QVERIFY(shown_at);
+    ExportFigureDialog& dialog = *shown_at;
     const QSize saved = dialog.figure_image().size();
     QCOMPARE(shown_size(dialog), saved);
     QCOMPARE(size_text(dialog), QStringLiteral("Saved at %1 \u00d7 %2 pixels").arg(saved.width()).arg(saved.height()));
