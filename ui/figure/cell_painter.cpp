@@ -226,7 +226,17 @@ void paint_legend_sample(QPainter& painter, const QRect& rect, OverlayCategory c
       painter.setPen(QPen(overlay_colour(category), 2));
       painter.drawRect(QRectF(rect).adjusted(3, 3, -3, -3));
       return;
-    case OverlayCategory::Unused: cell.fill = blend(palette_rgb(ValuePalette::Viridis, 0.55), 0xfff4f4f4, 0.78); break;
+    case OverlayCategory::Unused: {
+      // An unread cell is its own value's colour washed out: the sample
+      // shows the wash over the ramp's low, middle and high ends, so that a
+      // pale lavender and a pale yellow cell both match it.
+      const int third = rect.width() / 3;
+      for (int i = 0; i < 3; ++i) {
+        const QRect stripe(rect.left() + i * third, rect.top(), i == 2 ? rect.width() - 2 * third : third, rect.height());
+        painter.fillRect(stripe, QColor::fromRgb(blend(palette_rgb(ValuePalette::Viridis, i / 2.0), 0xfff4f4f4, 0.78)));
+      }
+      return;
+    }
     case OverlayCategory::Shared: paint_cell_body(painter, rect, cell, fonts, false, false);
       paint_cell_overlays(painter, rect, kShared); return;
     case OverlayCategory::Differs: paint_cell_body(painter, rect, cell, fonts, false, false);
