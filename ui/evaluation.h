@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ struct ValueRange {
   bool valid = false;
   // Maps `value` into [0, 1] (0.5 when the range is a single value).
   double normalise(double value) const;
+  // (min, max), or nullopt when no value is known.
+  std::optional<std::pair<double, double>> bounds() const {
+    return valid ? std::make_optional(std::make_pair(min, max)) : std::nullopt;
+  }
 };
 
 // How often each buffer element is addressed by a logical coordinate:
@@ -124,7 +129,7 @@ EvaluationOutcome evaluate(const EvaluationRequest& request, const BackendSet& b
 
 // The output (or, with `indices`, the indices) elements that another backend
 // (Run > Compare) or a compared result file (File > Compare with Result)
-// gives differently: what the grids and memory strips cross out.
+// gives differently: what the grids and memory strips flag.
 std::vector<Coord> differing_coords(const Evaluation& evaluation, bool indices);
 // Whether any element is marked so: a comparison where everything agrees (or
 // a result file that does not fit the spec) marks nothing.

@@ -200,8 +200,8 @@ QString MemoryStripModel::widest_text() const {
 }
 
 std::optional<std::pair<double, double>> MemoryStripModel::value_range() const {
-  if (!evaluation_ || !evaluation_->range.valid || role_ == TensorRole::Indices) return std::nullopt;
-  return std::make_pair(evaluation_->range.min, evaluation_->range.max);
+  if (!evaluation_ || role_ == TensorRole::Indices) return std::nullopt;
+  return evaluation_->range.bounds();
 }
 
 QString MemoryStripModel::tool_tip(int row, int column) const {

@@ -449,8 +449,7 @@ QString TensorPlaneModel::widest_text() const {
 }
 
 std::optional<std::pair<double, double>> TensorPlaneModel::value_range() const {
-  if (!evaluation_ || !evaluation_->range.valid) return std::nullopt;
-  return std::make_pair(evaluation_->range.min, evaluation_->range.max);
+  return evaluation_ ? evaluation_->range.bounds() : std::nullopt;
 }
 
 Qt::ItemFlags TensorPlaneModel::flags(const QModelIndex& index) const {

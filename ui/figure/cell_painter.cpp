@@ -123,8 +123,7 @@ QPen region_pen(OverlayCategory category, qreal width) {
 qreal cell_frame_width(QSize cell) { return frame_unit(cell) * kWidestFrameUnits; }
 
 QRect cell_text_rect(const QRect& cell) {
-  const qreal unit = frame_unit(cell.size());
-  const int inset = static_cast<int>(std::ceil(unit * kWidestFrameUnits)) + 1;
+  const int inset = static_cast<int>(std::ceil(cell_frame_width(cell.size()))) + 1;
   return cell.adjusted(inset, 0, -inset, 0);
 }
 

@@ -22,7 +22,7 @@ QPolygonF difference_flag(const QRect& cell) {
 void paint_difference_mark(QPainter& painter, const QRect& cell, qreal unit) {
   const QColor colour = overlay_colour(OverlayCategory::Differs);
   painter.save();
-  // The border at the cell's very edge, a sixth of the selection's frame, so
+  // The border at the cell's very edge, a fifth of the selection's frame, so
   // a selected difference shows both, and two differing neighbours do not
   // merge into one thick band that outweighs the flag.
   const qreal width = std::max<qreal>(1.0, unit * 0.5);

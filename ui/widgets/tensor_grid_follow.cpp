@@ -38,6 +38,10 @@ void TensorGridView::set_follow_marks(bool on) {
   follow_marks();
 }
 
+int TensorGridView::whole_rows_shown() const {
+  return std::max(1, static_cast<int>(std::floor(content_rect().height() / cell_size().height())));
+}
+
 bool TensorGridView::row_shows_whole(int row) const {
   const QRect content = content_rect();
   const QRect r = cell_rect(row, 0);
@@ -53,8 +57,7 @@ void TensorGridView::follow_marks() {
                                                [](const auto& a, const auto& b) { return a.first.y() < b.first.y(); });
   const int first = low->first.y();
   const int last = high->first.y();
-  const int whole_rows = std::max(1, static_cast<int>(std::floor(content_rect().height() / cell_size().height())));
-  if (last - first < whole_rows) {
+  if (last - first < whole_rows_shown()) {
     show_rows(first, last);
   } else {
     const int key = key_row(marks);
@@ -66,8 +69,8 @@ void TensorGridView::follow_marks() {
 void TensorGridView::show_rows(int first, int last) {
   if (row_shows_whole(first) && row_shows_whole(last)) return;
   const double pitch = cell_size().height();
-  const int whole_rows = std::max(1, static_cast<int>(std::floor(content_rect().height() / pitch)));
-  const int top_row = cell_rect(first, 0).top() < content_rect().top() ? first : std::max(0, last - whole_rows + 1);
+  const int top_row =
+      cell_rect(first, 0).top() < content_rect().top() ? first : std::max(0, last - whole_rows_shown() + 1);
   verticalScrollBar()->setValue(static_cast<int>(std::round(std::min(top_row, first) * pitch)));
 }
 
@@ -78,8 +81,7 @@ void TensorGridView::snap_to_whole_rows() {
   QScrollBar* bar = verticalScrollBar();
   const double pitch = cell_size().height();
   if (pitch <= 0) return;
-  const int whole_rows = std::max(1, static_cast<int>(std::floor(content_rect().height() / pitch)));
-  const int last_top_row = std::max(0, model_->rowCount() - whole_rows);
+  const int last_top_row = std::max(0, model_->rowCount() - whole_rows_shown());
   bar->setMaximum(static_cast<int>(std::round(last_top_row * pitch)));
   const int snapped = static_cast<int>(std::round(std::round(bar->value() / pitch) * pitch));
   if (snapped != bar->value()) bar->setValue(std::min(snapped, bar->maximum()));

@@ -110,6 +110,7 @@ class TensorGridView : public QAbstractScrollArea {
   void snap_to_whole_rows();
   void show_rows(int first, int last);
   bool row_shows_whole(int row) const;
+  int whole_rows_shown() const;  // rows the view shows whole at once, at least 1
   void paint_cells(QPainter& painter, const QRect& content, int r0, int r1, int c0, int c1);
   void paint_heat_map(QPainter& painter, const QRect& content);
   void paint_labels(QPainter& painter, int r0, int r1);
